@@ -1,0 +1,317 @@
+//! How 64 bits split into a sign bit, a time, node fields and a sequence.
+//!
+//! A [`Layout`] can only be built by [`Layout::new`], which checks every
+//! rule, so code holding one never re-checks widths or shifts.
+
+use crate::timestamp::{MAX_EPOCH_MS, MIN_EPOCH_MS};
+use crate::unit::Unit;
+use thiserror::Error;
+
+/// Every part has fewer bits than this bound, so that any part's value is
+/// exact as a double (53-bit significand) on the R side.
+pub const MAX_PART_BITS: u32 = 53;
+/// The sequence fits R's 32-bit integer (NA is `i32::MIN`).
+pub const MAX_SEQUENCE_BITS: u32 = 31;
+
+/// What a part of an ID means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PartKind {
+    /// The top bit, kept 0 so that the ID is a positive signed integer.
+    Sign,
+    /// Ticks since the layout's epoch.
+    Time,
+    /// A node field: a machine, worker, shard or process number.
+    Node,
+    /// The counter that tells apart IDs of one node in one tick.
+    Sequence,
+}
+
+/// One part of a layout: its kind, its width and where it sits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Part {
+    kind: PartKind,
+    bits: u32,
+    shift: u32,
+}
+
+impl Part {
+    pub fn kind(&self) -> PartKind {
+        self.kind
+    }
+
+    /// The part's width in bits (0 only for an empty sequence).
+    pub fn bits(&self) -> u32 {
+        self.bits
+    }
+
+    /// How many bits lie below the part.
+    pub fn shift(&self) -> u32 {
+        self.shift
+    }
+
+    /// The largest value the part holds.
+    pub fn max_value(&self) -> u64 {
+        // bits <= 53 (or 1 for the sign), so the shift cannot overflow.
+        (1u64 << self.bits) - 1
+    }
+
+    /// The part's value in `id`.
+    pub fn extract(&self, id: u64) -> u64 {
+        (id >> self.shift) & self.max_value()
+    }
+}
+
+/// Why a layout was refused. The messages carry numbers and positions
+/// only, never text a user wrote.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum LayoutError {
+    #[error("a layout has one time part, one sequence part and at most one sign part, which comes first")]
+    Roles,
+    #[error("the sign part has {bits} bits; it has exactly 1")]
+    SignWidth { bits: u32 },
+    #[error("part {index} has no bits; every part but the sequence has at least 1")]
+    EmptyPart { index: usize },
+    #[error("part {index} has {bits} bits; a part has at most {MAX_PART_BITS}")]
+    PartTooWide { index: usize, bits: u32 },
+    #[error("the sequence has {bits} bits; it has at most {MAX_SEQUENCE_BITS}")]
+    SequenceTooWide { bits: u32 },
+    #[error("the parts add up to {total} bits; they must add up to 64")]
+    BitsTotal { total: u64 },
+    #[error("the epoch {ms} ms lies outside the years 1 to 9999")]
+    EpochOutOfRange { ms: i64 },
+}
+
+/// A validated layout of 64-bit IDs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layout {
+    parts: Vec<Part>,
+    unit: Unit,
+    epoch_ms: i64,
+}
+
+impl Layout {
+    /// Builds a layout from its parts, most significant first, the length
+    /// of its time tick and its epoch in milliseconds since 1970.
+    pub fn new(parts: &[(PartKind, u32)], unit: Unit, epoch_ms: i64) -> Result<Layout, LayoutError> {
+        check_roles(parts)?;
+        for (index, &(kind, bits)) in parts.iter().enumerate() {
+            check_width(index, kind, bits)?;
+        }
+        let total: u64 = parts.iter().map(|&(_, bits)| u64::from(bits)).sum();
+        if total != 64 {
+            return Err(LayoutError::BitsTotal { total });
+        }
+        if !(MIN_EPOCH_MS..=MAX_EPOCH_MS).contains(&epoch_ms) {
+            return Err(LayoutError::EpochOutOfRange { ms: epoch_ms });
+        }
+        let mut below = 64;
+        let parts = parts
+            .iter()
+            .map(|&(kind, bits)| {
+                below -= bits;
+                Part { kind, bits, shift: below }
+            })
+            .collect();
+        Ok(Layout { parts, unit, epoch_ms })
+    }
+
+    /// The parts, most significant first.
+    pub fn parts(&self) -> &[Part] {
+        &self.parts
+    }
+
+    pub fn unit(&self) -> Unit {
+        self.unit
+    }
+
+    /// The time that tick 0 starts at, in milliseconds since 1970.
+    pub fn epoch_ms(&self) -> i64 {
+        self.epoch_ms
+    }
+
+    /// Whether the top bit is a sign bit that IDs keep 0.
+    pub fn has_sign_bit(&self) -> bool {
+        self.parts[0].kind == PartKind::Sign
+    }
+
+    pub fn time(&self) -> Part {
+        self.only(PartKind::Time)
+    }
+
+    pub fn sequence(&self) -> Part {
+        self.only(PartKind::Sequence)
+    }
+
+    /// The node fields, most significant first.
+    pub fn nodes(&self) -> impl Iterator<Item = Part> + '_ {
+        self.parts.iter().copied().filter(|p| p.kind == PartKind::Node)
+    }
+
+    fn only(&self, kind: PartKind) -> Part {
+        // `new` guarantees exactly one time and one sequence part.
+        *self.parts.iter().find(|p| p.kind == kind).expect("checked by Layout::new")
+    }
+}
+
+fn check_roles(parts: &[(PartKind, u32)]) -> Result<(), LayoutError> {
+    let count = |kind| parts.iter().filter(|&&(k, _)| k == kind).count();
+    let sign_first_or_absent = parts.iter().skip(1).all(|&(k, _)| k != PartKind::Sign);
+    if count(PartKind::Time) == 1 && count(PartKind::Sequence) == 1 && sign_first_or_absent {
+        Ok(())
+    } else {
+        Err(LayoutError::Roles)
+    }
+}
+
+fn check_width(index: usize, kind: PartKind, bits: u32) -> Result<(), LayoutError> {
+    match kind {
+        PartKind::Sign if bits != 1 => Err(LayoutError::SignWidth { bits }),
+        PartKind::Sequence if bits > MAX_SEQUENCE_BITS => Err(LayoutError::SequenceTooWide { bits }),
+        PartKind::Time | PartKind::Node if bits == 0 => Err(LayoutError::EmptyPart { index }),
+        _ if bits > MAX_PART_BITS => Err(LayoutError::PartTooWide { index, bits }),
+        _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use PartKind::*;
+
+    const TWITTER_EPOCH: i64 = 1_288_834_974_657;
+
+    fn twitter() -> Layout {
+        let parts = [(Sign, 1), (Time, 41), (Node, 5), (Node, 5), (Sequence, 12)];
+        Layout::new(&parts, Unit::Millis, TWITTER_EPOCH).unwrap()
+    }
+
+    #[test]
+    fn shifts_count_the_bits_below_each_part() {
+        let layout = twitter();
+        let shifts: Vec<u32> = layout.parts().iter().map(|p| p.shift()).collect();
+        assert_eq!(shifts, vec![63, 22, 17, 12, 0]);
+        assert!(layout.has_sign_bit());
+        assert_eq!(layout.time().bits(), 41);
+        assert_eq!(layout.sequence().bits(), 12);
+        assert_eq!(layout.nodes().count(), 2);
+        assert_eq!(layout.epoch_ms(), TWITTER_EPOCH);
+        assert_eq!(layout.unit(), Unit::Millis);
+    }
+
+    #[test]
+    fn extract_reads_twitters_documented_id() {
+        // 1888944671579078978: datacenter 11, worker 8, sequence 322.
+        let layout = twitter();
+        let id = 1_888_944_671_579_078_978u64;
+        let values: Vec<u64> = layout.parts().iter().map(|p| p.extract(id)).collect();
+        assert_eq!(values[0], 0);
+        assert_eq!(values[1] as i64 + TWITTER_EPOCH, 1_739_194_479_256);
+        assert_eq!(&values[2..], &[11, 8, 322]);
+    }
+
+    #[test]
+    fn sonyflake_puts_the_machine_below_the_sequence() {
+        let parts = [(Sign, 1), (Time, 39), (Sequence, 8), (Node, 16)];
+        let layout = Layout::new(&parts, Unit::TenMillis, 1_409_529_600_000).unwrap();
+        assert_eq!(layout.sequence().shift(), 16);
+        assert_eq!(layout.nodes().next().unwrap().shift(), 0);
+        let id = (5u64 << 24) | (3 << 16) | 0xBEEF;
+        assert_eq!(layout.time().extract(id), 5);
+        assert_eq!(layout.sequence().extract(id), 3);
+        assert_eq!(layout.nodes().next().unwrap().extract(id), 0xBEEF);
+    }
+
+    #[test]
+    fn no_sign_bit_and_an_empty_sequence() {
+        let parts = [(Time, 48), (Node, 16), (Sequence, 0)];
+        let layout = Layout::new(&parts, Unit::Millis, 0).unwrap();
+        assert!(!layout.has_sign_bit());
+        assert_eq!(layout.sequence().bits(), 0);
+        assert_eq!(layout.sequence().extract(u64::MAX), 0);
+        assert_eq!(layout.time().extract(u64::MAX), (1 << 48) - 1);
+    }
+
+    #[test]
+    fn the_widest_parts_allowed() {
+        let parts = [(Sign, 1), (Time, 32), (Sequence, 31)];
+        assert!(Layout::new(&parts, Unit::Seconds, 0).is_ok());
+        let parts = [(Time, 53), (Node, 11), (Sequence, 0)];
+        let layout = Layout::new(&parts, Unit::Seconds, 0).unwrap();
+        assert_eq!(layout.time().max_value(), (1 << 53) - 1);
+    }
+
+    #[test]
+    fn bits_must_add_up_to_64() {
+        let parts = [(Sign, 1), (Time, 41), (Node, 10), (Sequence, 11)];
+        assert_eq!(Layout::new(&parts, Unit::Millis, 0), Err(LayoutError::BitsTotal { total: 63 }));
+        let parts = [(Time, 41), (Node, 12), (Sequence, 12)];
+        assert_eq!(Layout::new(&parts, Unit::Millis, 0), Err(LayoutError::BitsTotal { total: 65 }));
+    }
+
+    #[test]
+    fn huge_widths_cannot_overflow_the_total() {
+        let parts = [(Time, u32::MAX), (Node, u32::MAX), (Sequence, 0)];
+        assert!(matches!(Layout::new(&parts, Unit::Millis, 0), Err(LayoutError::PartTooWide { index: 0, .. })));
+    }
+
+    #[test]
+    fn each_part_has_fewer_than_54_bits() {
+        let parts = [(Time, 54), (Node, 10), (Sequence, 0)];
+        assert_eq!(Layout::new(&parts, Unit::Millis, 0), Err(LayoutError::PartTooWide { index: 0, bits: 54 }));
+        let parts = [(Time, 10), (Node, 54), (Sequence, 0)];
+        assert_eq!(Layout::new(&parts, Unit::Millis, 0), Err(LayoutError::PartTooWide { index: 1, bits: 54 }));
+    }
+
+    #[test]
+    fn the_sequence_has_at_most_31_bits() {
+        let parts = [(Time, 32), (Sequence, 32)];
+        assert_eq!(Layout::new(&parts, Unit::Millis, 0), Err(LayoutError::SequenceTooWide { bits: 32 }));
+    }
+
+    #[test]
+    fn time_and_node_parts_are_not_empty() {
+        let parts = [(Time, 0), (Node, 32), (Sequence, 32)];
+        assert_eq!(Layout::new(&parts, Unit::Millis, 0), Err(LayoutError::EmptyPart { index: 0 }));
+        let parts = [(Time, 52), (Node, 0), (Sequence, 12)];
+        assert_eq!(Layout::new(&parts, Unit::Millis, 0), Err(LayoutError::EmptyPart { index: 1 }));
+    }
+
+    #[test]
+    fn roles_are_checked() {
+        let refused: [&[(PartKind, u32)]; 5] = [
+            &[(Time, 52), (Node, 12)],
+            &[(Node, 52), (Sequence, 12)],
+            &[(Time, 20), (Time, 32), (Sequence, 12)],
+            &[(Time, 51), (Sign, 1), (Sequence, 12)],
+            &[],
+        ];
+        for parts in refused {
+            assert_eq!(Layout::new(parts, Unit::Millis, 0), Err(LayoutError::Roles));
+        }
+    }
+
+    #[test]
+    fn the_sign_part_is_one_bit() {
+        let parts = [(Sign, 2), (Time, 50), (Sequence, 12)];
+        assert_eq!(Layout::new(&parts, Unit::Millis, 0), Err(LayoutError::SignWidth { bits: 2 }));
+    }
+
+    #[test]
+    fn epochs_lie_in_years_1_to_9999() {
+        let parts = [(Time, 52), (Sequence, 12)];
+        assert!(Layout::new(&parts, Unit::Millis, MIN_EPOCH_MS).is_ok());
+        assert!(Layout::new(&parts, Unit::Millis, MAX_EPOCH_MS).is_ok());
+        assert_eq!(
+            Layout::new(&parts, Unit::Millis, MAX_EPOCH_MS + 1),
+            Err(LayoutError::EpochOutOfRange { ms: MAX_EPOCH_MS + 1 })
+        );
+        assert!(Layout::new(&parts, Unit::Millis, i64::MIN).is_err());
+    }
+
+    #[test]
+    fn messages_carry_numbers_only() {
+        let e = LayoutError::PartTooWide { index: 2, bits: 60 };
+        assert_eq!(e.to_string(), "part 2 has 60 bits; a part has at most 53");
+        assert!(!LayoutError::BitsTotal { total: 63 }.to_string().contains('%'));
+    }
+}

@@ -1,0 +1,12 @@
+//! The pure Rust core of zuid: layouts of 64-bit Snowflake-family IDs,
+//! their validation and bit math, and text forms. Nothing here knows R;
+//! the extendr binding in the parent crate converts R vectors to slices
+//! and calls into this crate, and `cargo test` tests it on its own.
+
+pub mod layout;
+pub mod timestamp;
+pub mod unit;
+
+pub use layout::{Layout, LayoutError, PartKind, MAX_PART_BITS, MAX_SEQUENCE_BITS};
+pub use timestamp::{format_millis, MAX_EPOCH_MS, MIN_EPOCH_MS};
+pub use unit::Unit;

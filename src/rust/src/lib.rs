@@ -1,0 +1,13 @@
+//! The extendr binding of zuid: R vectors in, slices to the core, R vectors
+//! out. Argument checks and conditions live in R; nothing here may put text
+//! a user wrote into an R error (extendr hands error text to R as a format
+//! string), so problems come back to R as values.
+
+use extendr_api::prelude::*;
+
+mod layout;
+
+extendr_module! {
+    mod zuid;
+    use layout;
+}
