@@ -1,0 +1,211 @@
+# Every rule of id_layout(): the condition's class and what its message says.
+
+custom <- function(time = list(bits = 41, unit = "ms", epoch = 0),
+                   fields = list(worker = 10), sequence = 12, ...) {
+  id_layout(time = time, fields = fields, sequence = sequence, ...)
+}
+
+test_that("errors are zuid_errors with a layout subclass", {
+  cnd <- tryCatch(id_layout("tiktok"), error = identity)
+  expect_s3_class(cnd, c("zuid_error_layout", "zuid_error", "error", "condition"), exact = TRUE)
+})
+
+test_that("an unknown name lists the built-in names", {
+  expect_error(id_layout("tiktok"), class = "zuid_error_layout",
+               regexp = "`name` must be one of \"twitter\", \"discord\", \"instagram\", \"mastodon\", \"sonyflake\", \"scru64\"")
+  expect_error(id_layout("Twitter"), class = "zuid_error_layout", regexp = "not \"Twitter\"")
+  expect_error(id_layout(c("twitter", "discord")), class = "zuid_error_layout", regexp = "a character of length 2")
+  expect_error(id_layout(NA_character_), class = "zuid_error_layout", regexp = "not NA")
+  expect_error(id_layout(1), class = "zuid_error_layout", regexp = "not 1")
+})
+
+test_that("nothing at all is an error that says what to give", {
+  expect_error(id_layout(), class = "zuid_error_layout",
+               regexp = "Give `name`, a built-in layout")
+})
+
+test_that("a name and custom parts are not mixed", {
+  expect_error(id_layout("twitter", sequence = 12), class = "zuid_error_layout",
+               regexp = "\"twitter\" takes no `sequence`")
+  expect_error(id_layout("discord", time = list(bits = 42), fields = list(a = 1)),
+               class = "zuid_error_layout", regexp = "takes no `time`, `fields`")
+  expect_error(id_layout("twitter", sign_bit = TRUE), class = "zuid_error_layout",
+               regexp = "takes no `sign_bit`")
+})
+
+test_that("epoch belongs to sonyflake and custom layouts only", {
+  expect_error(id_layout("twitter", epoch = 0), class = "zuid_error_layout",
+               regexp = "\"twitter\" layout takes no `epoch`")
+  expect_error(id_layout("scru64", node_bits = 8, epoch = 0), class = "zuid_error_layout",
+               regexp = "\"scru64\" layout takes no `epoch`")
+})
+
+test_that("node_bits belongs to scru64 only", {
+  expect_error(id_layout("twitter", node_bits = 8), class = "zuid_error_layout",
+               regexp = "`node_bits` belongs to \"scru64\" only")
+  expect_error(id_layout("sonyflake", epoch = 0, node_bits = 8), class = "zuid_error_layout",
+               regexp = "takes no `node_bits`")
+  expect_error(custom(node_bits = 8), class = "zuid_error_layout",
+               regexp = "a custom layout gives its node fields in `fields`")
+})
+
+test_that("sonyflake requires its epoch", {
+  expect_error(id_layout("sonyflake"), class = "zuid_error_layout",
+               regexp = "\"sonyflake\" layout needs `epoch`")
+})
+
+test_that("scru64 requires node_bits from 1 to 23", {
+  expect_error(id_layout("scru64"), class = "zuid_error_layout",
+               regexp = "\"scru64\" layout needs `node_bits`")
+  for (bad in list(0, 24, 8.5, -1, NA, "8", c(8, 9), Inf)) {
+    expect_error(id_layout("scru64", node_bits = bad), class = "zuid_error_layout",
+                 regexp = "`node_bits` must be a whole number from 1 to 23")
+  }
+})
+
+test_that("epochs must be one time or whole milliseconds", {
+  for (bad in list("2015-01-01", 1.5, NA_real_, Inf, c(0, 1), list(0), TRUE,
+                   as.POSIXct(NA), as.POSIXct(c("2020-01-01", "2021-01-01"), tz = "UTC"))) {
+    expect_error(id_layout("sonyflake", epoch = bad), class = "zuid_error_layout",
+                 regexp = "`epoch` must be one POSIXct, one Date or one whole number of milliseconds")
+  }
+})
+
+test_that("epochs lie in the years 1 to 9999", {
+  expect_error(id_layout("sonyflake", epoch = 253402300800000), class = "zuid_error_layout",
+               regexp = "The epoch \\(253402300800000 ms since 1970\\) must lie in the years 1 to 9999")
+  expect_error(custom(time = list(bits = 41, unit = "ms", epoch = -62135596800001)),
+               class = "zuid_error_layout", regexp = "years 1 to 9999")
+  expect_error(custom(time = list(bits = 41, unit = "ms", epoch = 1e300)),
+               class = "zuid_error_layout", regexp = "years 1 to 9999")
+})
+
+test_that("a custom layout needs time with bits, unit and an epoch", {
+  expect_error(id_layout(fields = list(worker = 10), sequence = 12), class = "zuid_error_layout",
+               regexp = "needs `time = list\\(bits =, unit =, epoch =\\)`")
+  expect_error(custom(time = 41), class = "zuid_error_type", regexp = "`time` must be a named list")
+  expect_error(custom(time = list(41, "ms", 0)), class = "zuid_error_type", regexp = "`time` must be a named list")
+  expect_error(custom(time = list(bits = 41, units = "ms", epoch = 0)), class = "zuid_error_layout",
+               regexp = "takes the elements `bits`, `unit` and `epoch`, each once; it has `bits`, `units`, `epoch`")
+  expect_error(custom(time = list(unit = "ms", epoch = 0)), class = "zuid_error_layout",
+               regexp = "`time\\$bits` is missing")
+  expect_error(custom(time = list(bits = 41, unit = "ms")), class = "zuid_error_layout",
+               regexp = "needs an epoch")
+})
+
+test_that("the epoch may be given once, in either place, or twice the same", {
+  a <- custom(time = list(bits = 41, unit = "ms"), epoch = 1420070400000)
+  b <- custom(time = list(bits = 41, unit = "ms", epoch = as.POSIXct("2015-01-01", tz = "UTC")))
+  c <- custom(time = list(bits = 41, unit = "ms", epoch = 1420070400000),
+              epoch = as.Date("2015-01-01"))
+  expect_identical(a, b)
+  expect_identical(a, c)
+  expect_error(custom(time = list(bits = 41, unit = "ms", epoch = 0), epoch = 1),
+               class = "zuid_error_layout", regexp = "`epoch` and `time\\$epoch` give different epochs")
+})
+
+test_that("units are ms, 10ms, 256ms and s", {
+  for (bad in list("us", "MS", "100ms", 1, NA_character_, c("ms", "s"), NULL)) {
+    expect_error(custom(time = list(bits = 41, unit = bad, epoch = 0)), class = "zuid_error_layout",
+                 regexp = "`time\\$unit` must be one of \"ms\", \"10ms\", \"256ms\", \"s\"")
+  }
+})
+
+test_that("widths are whole and positive", {
+  expect_error(custom(time = list(bits = 41.5, unit = "ms", epoch = 0)), class = "zuid_error_layout",
+               regexp = "`time\\$bits` must be a whole number from 1 to 64, not 41.5")
+  expect_error(custom(time = list(bits = 0, unit = "ms", epoch = 0)), class = "zuid_error_layout",
+               regexp = "`time\\$bits` must be a whole number from 1")
+  expect_error(custom(fields = list(worker = 0)), class = "zuid_error_layout",
+               regexp = "`fields\\$worker` must be a whole number from 1 to 64, not 0")
+  expect_error(custom(fields = list(worker = -3)), class = "zuid_error_layout",
+               regexp = "`fields\\$worker` must be a whole number")
+  expect_error(custom(fields = list(worker = "10")), class = "zuid_error_layout",
+               regexp = "`fields\\$worker` must be a whole number")
+  expect_error(custom(fields = list(worker = c(5, 5))), class = "zuid_error_layout",
+               regexp = "`fields\\$worker` must be a whole number")
+  expect_error(custom(sequence = -1), class = "zuid_error_layout",
+               regexp = "`sequence` must be a whole number from 0")
+  expect_error(custom(sequence = 1.5), class = "zuid_error_layout",
+               regexp = "`sequence` must be a whole number")
+})
+
+test_that("a custom layout needs its sequence", {
+  expect_error(custom(sequence = NULL), class = "zuid_error_layout",
+               regexp = "needs `sequence`, the sequence's bits")
+})
+
+test_that("the bits add up to 64, or 63 with the sign bit", {
+  expect_error(custom(sequence = 11), class = "zuid_error_layout",
+               regexp = "With `sign_bit = TRUE`, the time, fields and sequence must add up to 63 bits; they add up to 62 \\(time 41 \\+ worker 10 \\+ sequence 11\\)")
+  expect_error(custom(sign_bit = FALSE), class = "zuid_error_layout",
+               regexp = "With `sign_bit = FALSE`, the time, fields and sequence must add up to 64 bits; they add up to 63")
+  expect_s3_class(custom(sequence = 13, sign_bit = FALSE), "zuid_layout")
+})
+
+test_that("each part has fewer than 54 bits", {
+  expect_error(custom(time = list(bits = 54, unit = "s", epoch = 0), fields = list(), sequence = 9),
+               class = "zuid_error_layout", regexp = "The time part has 54 bits; a part has at most 53")
+  expect_error(custom(time = list(bits = 2, unit = "s", epoch = 0), fields = list(node = 60), sequence = 1),
+               class = "zuid_error_layout", regexp = "The field `node` has 60 bits; a part has at most 53")
+  expect_s3_class(custom(time = list(bits = 53, unit = "s", epoch = 0), fields = NULL, sequence = 10),
+                  "zuid_layout")
+})
+
+test_that("the sequence has at most 31 bits", {
+  expect_error(custom(time = list(bits = 31, unit = "s", epoch = 0), fields = NULL, sequence = 32),
+               class = "zuid_error_layout", regexp = "`sequence` has 32 bits; it has at most 31")
+  expect_s3_class(custom(time = list(bits = 32, unit = "s", epoch = 0), fields = NULL, sequence = 31),
+                  "zuid_layout")
+})
+
+test_that("field names are given, syntactic, distinct, and not time or sequence", {
+  expect_error(custom(fields = list(5, 5)), class = "zuid_error_layout",
+               regexp = "`fields` must name every field")
+  expect_error(custom(fields = list(a = 5, 5)), class = "zuid_error_layout",
+               regexp = "`fields` must name every field")
+  expect_error(custom(fields = list(`2nd` = 10)), class = "zuid_error_layout",
+               regexp = "must be syntactic: \"2nd\" is not \\(\"X2nd\" would be\\)")
+  expect_error(custom(fields = list(`my worker` = 10)), class = "zuid_error_layout",
+               regexp = "\"my.worker\" would be")
+  expect_error(custom(fields = list(time = 10)), class = "zuid_error_layout",
+               regexp = "cannot be named \"time\"")
+  expect_error(custom(fields = list(sequence = 10)), class = "zuid_error_layout",
+               regexp = "cannot be named \"sequence\"")
+  expect_error(custom(fields = list(a = 5, a = 5)), class = "zuid_error_layout",
+               regexp = "\"a\" appears more than once")
+})
+
+test_that("fields are a named list or vector", {
+  expect_error(custom(fields = "worker"), class = "zuid_error_type",
+               regexp = "`fields` must be a named list or vector of widths")
+  expect_identical(custom(fields = c(worker = 10)), custom(fields = list(worker = 10)))
+  expect_identical(custom(fields = c(worker = 10L))$bits[["worker"]], 10L)
+  no_fields <- custom(time = list(bits = 51, unit = "ms", epoch = 0), fields = list())
+  expect_identical(no_fields$bits, c(sign = 1L, time = 51L, sequence = 12L))
+})
+
+test_that("sign_bit is TRUE or FALSE", {
+  for (bad in list(NA, "yes", 1, c(TRUE, FALSE))) {
+    expect_error(custom(sign_bit = bad), class = "zuid_error_type",
+                 regexp = "`sign_bit` must be TRUE or FALSE")
+  }
+})
+
+test_that("messages show user text safely", {
+  # Text with format directives stays in R and is shown as written.
+  expect_error(id_layout("%s%s%n"), class = "zuid_error_layout", regexp = "not \"%s%s%n\"", fixed = FALSE)
+  expect_error(custom(fields = list(`%s` = 10)), class = "zuid_error_layout", regexp = "\"%s\" is not")
+})
+
+test_that("error messages read well", {
+  expect_snapshot(error = TRUE, {
+    id_layout("tiktok")
+    id_layout("sonyflake")
+    id_layout("scru64", node_bits = 30)
+    id_layout("twitter", fields = list(worker = 10))
+    id_layout(time = list(bits = 41, unit = "ms", epoch = 0), sequence = 12)
+    id_layout(time = list(bits = 41, unit = "us", epoch = 0), fields = list(w = 10), sequence = 12)
+    id_layout(time = list(bits = 60, unit = "ms", epoch = 0), fields = list(w = 4), sequence = 0, sign_bit = FALSE)
+  })
+})

@@ -1,0 +1,87 @@
+# The printed examples of id_layout()'s reference page, character for character.
+
+test_that("twitter prints as the reference page shows", {
+  expect_identical(capture.output(print(id_layout("twitter"))), c(
+    "<zuid_layout twitter>",
+    "| sign 1 | time 41 | datacenter 5 | worker 5 | sequence 12 |",
+    "time: ms units from 2010-11-04T01:42:54.657Z"
+  ))
+})
+
+test_that("scru64 prints as the reference page shows", {
+  expect_identical(capture.output(print(id_layout("scru64", node_bits = 8))), c(
+    "<zuid_layout scru64>",
+    "| sign 1 | time 39 | node 8 | sequence 16 |",
+    "time: 256ms units from 1970-01-01T00:00:00.000Z"
+  ))
+})
+
+test_that("a custom layout prints as the reference page shows", {
+  layout <- id_layout(
+    time = list(bits = 41, unit = "ms", epoch = 0),
+    fields = list(worker = 10),
+    sequence = 12
+  )
+  expect_identical(capture.output(print(layout)), c(
+    "<zuid_layout custom>",
+    "| sign 1 | time 41 | worker 10 | sequence 12 |",
+    "time: ms units from 1970-01-01T00:00:00.000Z"
+  ))
+})
+
+test_that("mastodon and sonyflake print their parts in order", {
+  expect_identical(format(id_layout("mastodon"))[[2]], "| time 48 | sequence 16 |")
+  sonyflake <- id_layout("sonyflake", epoch = as.POSIXct("2014-09-01", tz = "UTC"))
+  expect_identical(format(sonyflake), c(
+    "<zuid_layout sonyflake>",
+    "| sign 1 | time 39 | sequence 8 | machine 16 |",
+    "time: 10ms units from 2014-09-01T00:00:00.000Z"
+  ))
+})
+
+test_that("discord and instagram use all 64 bits", {
+  expect_identical(format(id_layout("discord")), c(
+    "<zuid_layout discord>",
+    "| time 42 | worker 5 | process 5 | sequence 12 |",
+    "time: ms units from 2015-01-01T00:00:00.000Z"
+  ))
+  expect_identical(format(id_layout("instagram")), c(
+    "<zuid_layout instagram>",
+    "| time 41 | shard 13 | sequence 10 |",
+    "time: ms units from 2011-08-24T21:07:01.721Z"
+  ))
+})
+
+test_that("print() returns the layout invisibly", {
+  layout <- id_layout("discord")
+  output <- capture.output(result <- withVisible(print(layout)))
+  expect_false(result$visible)
+  expect_identical(result$value, layout)
+  expect_identical(output, format(layout))
+})
+
+test_that("every unit prints by name", {
+  for (unit in c("ms", "10ms", "256ms", "s")) {
+    layout <- id_layout(time = list(bits = 51, unit = unit, epoch = 0), sequence = 12)
+    expect_identical(format(layout)[[3]], sprintf("time: %s units from 1970-01-01T00:00:00.000Z", unit))
+  }
+})
+
+test_that("printed epochs come from whole milliseconds", {
+  # 1288834974.657 as a double is 1288834974.65699..., which %OS3 truncates.
+  epoch <- as.POSIXct(1288834974.657, origin = "1970-01-01", tz = "UTC")
+  layout <- id_layout(time = list(bits = 41, unit = "ms", epoch = epoch), sequence = 22)
+  expect_identical(layout$epoch_ms, 1288834974657)
+  expect_match(format(layout)[[3]], "2010-11-04T01:42:54.657Z", fixed = TRUE)
+
+  before_1970 <- id_layout(time = list(bits = 51, unit = "ms", epoch = -1), sequence = 12)
+  expect_match(format(before_1970)[[3]], "1969-12-31T23:59:59.999Z", fixed = TRUE)
+  far <- id_layout(time = list(bits = 51, unit = "ms", epoch = 253402300799999), sequence = 12)
+  expect_match(format(far)[[3]], "9999-12-31T23:59:59.999Z", fixed = TRUE)
+})
+
+test_that("a sequence of 0 bits is printed", {
+  layout <- id_layout(time = list(bits = 48, unit = "s", epoch = 0),
+                      fields = c(node = 16), sequence = 0, sign_bit = FALSE)
+  expect_identical(format(layout)[[2]], "| time 48 | node 16 | sequence 0 |")
+})

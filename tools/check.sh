@@ -1,0 +1,61 @@
+#!/bin/sh
+# The whole test suite: R CMD build (with the vignette), then
+# R CMD check --as-cran --no-manual offline, which must end in
+# "Status: OK", then cargo test of the Rust core from the vendored crates.
+# Ends with the line "N passed, N failed, N skipped" summing the testthat
+# expectations (as tests/testthat.R counts them) and the Rust tests.
+set -u
+root=$(cd "$(dirname "$0")/.." && pwd)
+out="$root/.check"
+rm -rf "$out" && mkdir -p "$out/repo/src/contrib"
+cd "$out" || exit 1
+
+# No CRAN here: point R at an empty local repository.
+: > repo/src/contrib/PACKAGES
+echo "options(repos = c(CRAN = \"file://$out/repo\"))" > Rprofile
+export R_PROFILE_USER="$out/Rprofile"
+export _R_CHECK_CRAN_INCOMING_=false _R_CHECK_CRAN_INCOMING_REMOTE_=false
+export _R_CHECK_SYSTEM_CLOCK_=FALSE
+# Snapshot tests run only when testthat knows it is not on CRAN.
+export NOT_CRAN=true
+export ZUID_TEST_RESULTS="$out/testthat-counts"
+export PATH="$PATH:$HOME/.cargo/bin"
+
+status=0
+R CMD build "$root" > build.log 2>&1 || { cat build.log; status=1; }
+tarball=$(ls zuid_*.tar.gz 2>/dev/null | head -n 1)
+if [ -n "$tarball" ]; then
+    R CMD check --as-cran --no-manual "$tarball" > check.log 2>&1
+    cat check.log
+    if ! grep -q "^Status: OK" zuid.Rcheck/00check.log; then
+        echo "R CMD check did not end in Status: OK" >&2
+        for f in zuid.Rcheck/00install.out zuid.Rcheck/tests/testthat.Rout.fail; do
+            [ -f "$f" ] && tail -n 60 "$f"
+        done
+        status=1
+    fi
+fi
+
+# cargo test of the core, offline, from the same vendored crates.
+mkdir -p cargo && cd cargo || exit 1
+tar -xJf "$root/src/rust/vendor.tar.xz"
+mkdir -p .cargo && cp "$root/src/rust/vendor-config.toml" .cargo/config.toml
+CARGO_HOME="$out/cargo/.cargo" cargo test --offline -p zuid-core \
+    --manifest-path "$root/src/rust/Cargo.toml" --target-dir "$out/cargo/target" \
+    > "$out/cargo-test.log" 2>&1 || status=1
+cat "$out/cargo-test.log"
+cd "$out" || exit 1
+
+rust_passed=$(grep '^test result:' cargo-test.log | sed 's/.* \([0-9][0-9]*\) passed.*/\1/' | awk '{s += $1} END {print s + 0}')
+rust_failed=$(grep '^test result:' cargo-test.log | sed 's/.* \([0-9][0-9]*\) failed.*/\1/' | awk '{s += $1} END {print s + 0}')
+if [ -f testthat-counts ]; then
+    . ./testthat-counts
+else
+    echo "no testthat counts: the tests did not run to the end" >&2
+    r_passed=0 r_failed=1 r_skipped=0
+    status=1
+fi
+[ "$rust_failed" -eq 0 ] && [ "$r_failed" -eq 0 ] || status=1
+echo "testthat: $r_passed passed, $r_failed failed, $r_skipped skipped; cargo test: $rust_passed passed, $rust_failed failed"
+echo "$((r_passed + rust_passed)) passed, $((r_failed + rust_failed)) failed, $r_skipped skipped"
+exit $status
