@@ -66,3 +66,7 @@ check_flag <- function(x, arg, call) {
   }
   x
 }
+
+# Whole numbers (counts, positions) as plain digits, without padding or
+# scientific notation.
+whole_text <- function(x) formatC(x, format = "f", digits = 0, big.mark = "")

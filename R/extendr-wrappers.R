@@ -10,3 +10,7 @@ layout_problem <- function(kinds, bits, unit_ms, epoch_ms) {
 }
 
 format_epoch_ms <- function(ms) .Call(wrap__format_epoch_ms, ms)
+
+decode_ids <- function(x, input, kinds, bits, unit_ms, epoch_ms, scru64, time_only) {
+  .Call(wrap__decode_ids, x, input, kinds, bits, unit_ms, epoch_ms, scru64, time_only)
+}

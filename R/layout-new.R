@@ -28,10 +28,9 @@ new_layout <- function(name, time_bits, fields, sequence, unit, epoch_ms,
 
 part_kinds <- c("sign", "time", "node", "sequence")
 
-# The layout as the vectors the Rust binding takes (see src/rust/src/layout.rs).
 rust_layout_problem <- function(layout) {
-  layout_problem(match(layout$kinds, part_kinds) - 1L, layout$bits,
-                 time_units[[layout$unit]], layout$epoch_ms)
+  args <- layout_for_rust(layout)
+  layout_problem(args$kinds, args$bits, args$unit_ms, args$epoch_ms)
 }
 
 layout_problem_message <- function(problem, layout) {
@@ -51,7 +50,7 @@ layout_problem_message <- function(problem, layout) {
     empty_part = sprintf("%s has 0 bits; every part but the sequence has at least 1.", label),
     epoch_range = sprintf(
       "The epoch (%s ms since 1970) must lie in the years 1 to 9999.",
-      format(layout$epoch_ms, scientific = FALSE, big.mark = "")
+      whole_text(layout$epoch_ms)
     ),
     "The layout's parts are inconsistent; build layouts with `id_layout()`."
   )

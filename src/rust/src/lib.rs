@@ -5,9 +5,11 @@
 
 use extendr_api::prelude::*;
 
+mod decode;
 mod layout;
 
 extendr_module! {
     mod zuid;
+    use decode;
     use layout;
 }

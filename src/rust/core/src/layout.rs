@@ -3,6 +3,7 @@
 //! A [`Layout`] can only be built by [`Layout::new`], which checks every
 //! rule, so code holding one never re-checks widths or shifts.
 
+use crate::parse::SCRU64_MAX;
 use crate::timestamp::{MAX_EPOCH_MS, MIN_EPOCH_MS};
 use crate::unit::Unit;
 use thiserror::Error;
@@ -87,6 +88,10 @@ pub struct Layout {
     parts: Vec<Part>,
     unit: Unit,
     epoch_ms: i64,
+    /// The largest ID the layout admits: below 2^63 with a sign bit, and
+    /// below 36^12 for SCRU64, whose text form has 12 base36 digits.
+    max_id: u64,
+    scru64: bool,
 }
 
 impl Layout {
@@ -104,6 +109,8 @@ impl Layout {
         if !(MIN_EPOCH_MS..=MAX_EPOCH_MS).contains(&epoch_ms) {
             return Err(LayoutError::EpochOutOfRange { ms: epoch_ms });
         }
+        let signed = parts.first().is_some_and(|&(kind, _)| kind == PartKind::Sign);
+        let max_id = if signed { i64::MAX as u64 } else { u64::MAX };
         let mut below = 64;
         let parts = parts
             .iter()
@@ -112,7 +119,33 @@ impl Layout {
                 Part { kind, bits, shift: below }
             })
             .collect();
-        Ok(Layout { parts, unit, epoch_ms })
+        Ok(Layout { parts, unit, epoch_ms, max_id, scru64: false })
+    }
+
+    /// Marks the layout as SCRU64's: IDs are bounded by 36^12 - 1 and have
+    /// a 12-character base36 text form.
+    pub fn with_scru64_text(mut self) -> Layout {
+        self.max_id = self.max_id.min(SCRU64_MAX);
+        self.scru64 = true;
+        self
+    }
+
+    /// Whether IDs of this layout may be written as SCRU64 text.
+    pub fn is_scru64(&self) -> bool {
+        self.scru64
+    }
+
+    /// Whether `id` can be an ID of this layout (sign bit clear where it is
+    /// reserved, and within SCRU64's bound).
+    pub fn admits(&self, id: u64) -> bool {
+        id <= self.max_id
+    }
+
+    /// The start of the tick of `id`, in milliseconds since 1970. Cannot
+    /// overflow: the tick has at most 53 bits, the unit is at most 1000 ms,
+    /// and the epoch lies within the years 1 to 9999.
+    pub fn time_ms(&self, id: u64) -> i64 {
+        self.epoch_ms + self.time().extract(id) as i64 * self.unit.millis()
     }
 
     /// The parts, most significant first.
@@ -306,6 +339,33 @@ mod tests {
             Err(LayoutError::EpochOutOfRange { ms: MAX_EPOCH_MS + 1 })
         );
         assert!(Layout::new(&parts, Unit::Millis, i64::MIN).is_err());
+    }
+
+    #[test]
+    fn admits_respects_the_sign_bit_and_scru64s_bound() {
+        let layout = twitter();
+        assert!(layout.admits(i64::MAX as u64));
+        assert!(!layout.admits(1 << 63));
+        let parts = [(Time, 42), (Node, 10), (Sequence, 12)];
+        let discord = Layout::new(&parts, Unit::Millis, 0).unwrap();
+        assert!(discord.admits(u64::MAX));
+        let parts = [(Sign, 1), (Time, 39), (Node, 8), (Sequence, 16)];
+        let scru64 = Layout::new(&parts, Unit::Millis256, 0).unwrap().with_scru64_text();
+        assert!(scru64.is_scru64());
+        assert!(scru64.admits(SCRU64_MAX));
+        assert!(!scru64.admits(SCRU64_MAX + 1));
+    }
+
+    #[test]
+    fn time_ms_adds_ticks_to_the_epoch() {
+        let layout = twitter();
+        assert_eq!(layout.time_ms(1_888_944_671_579_078_978), 1_739_194_479_256);
+        assert_eq!(layout.time_ms(0), TWITTER_EPOCH);
+        let parts = [(Time, 53), (Node, 11), (Sequence, 0)];
+        let widest = Layout::new(&parts, Unit::Seconds, MAX_EPOCH_MS).unwrap();
+        assert_eq!(widest.time_ms(u64::MAX), MAX_EPOCH_MS + ((1i64 << 53) - 1) * 1000);
+        let earliest = Layout::new(&parts, Unit::Seconds, MIN_EPOCH_MS).unwrap();
+        assert_eq!(earliest.time_ms(0), MIN_EPOCH_MS);
     }
 
     #[test]

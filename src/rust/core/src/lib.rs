@@ -4,9 +4,11 @@
 //! and calls into this crate, and `cargo test` tests it on its own.
 
 pub mod layout;
+pub mod parse;
 pub mod timestamp;
 pub mod unit;
 
 pub use layout::{Layout, LayoutError, PartKind, MAX_PART_BITS, MAX_SEQUENCE_BITS};
+pub use parse::{Entry, SCRU64_MAX};
 pub use timestamp::{format_millis, MAX_EPOCH_MS, MIN_EPOCH_MS};
 pub use unit::Unit;

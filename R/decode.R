@@ -1,0 +1,91 @@
+#' Read the time and fields of IDs
+#'
+#' `id_fields()` splits each ID into its parts as the layout says: the start
+#' of its time tick, its node fields and its sequence. `id_time()` returns the
+#' time alone. Both work on whole columns at once, exactly: the bit
+#' arithmetic runs on 64-bit integers in compiled code, never on doubles.
+#'
+#' IDs are read from:
+#' * character: decimal digits only, 0 to 2^64 - 1 (with the `scru64` layout a
+#'   12-character string is read as SCRU64's base36 text, in either case);
+#' * `bit64::integer64`: its 64 bits, read as unsigned, so that a negative
+#'   integer64 is an ID of 2^63 or more; `NA_integer64_` is NA. bit64 need not
+#'   be attached;
+#' * double or integer: whole non-negative numbers below 2^53. A double of
+#'   2^53 or more is an error, since its low digits may have been lost
+#'   before zuid saw it: read such columns as character or integer64.
+#'
+#' Entries that are not IDs of the layout (malformed text, negative or
+#' fractional numbers, the sign bit set where the layout reserves it, a
+#' SCRU64 number of 36^12 or more) become `NA` in every column, with one
+#' warning of class `zuid_warning_invalid` that counts them and gives the
+#' first positions. `NA` gives `NA` silently.
+#'
+#' @param x IDs: a character, `bit64::integer64`, double or integer vector.
+#' @param layout A [id_layout()], or the name of a built-in layout that needs
+#'   no further argument: `"twitter"`, `"discord"`, `"instagram"` or
+#'   `"mastodon"`.
+#' @returns `id_fields()`: a data frame with one row per ID: `time` (POSIXct,
+#'   UTC), one column per node field (integer, or double when wider than 31
+#'   bits) and `sequence` (integer). `id_time()`: the POSIXct `time` column
+#'   alone.
+#' @export
+#' @examples
+#' # Discord's documented example ID.
+#' id_fields("175928847299117063", "discord")
+#' id_time("175928847299117063", "discord")
+#'
+#' # A tweet ID and a Mastodon status ID.
+#' id_fields("1888944671579078978", "twitter")
+#' id_fields("103270115826048975", "mastodon")
+#'
+#' # SCRU64 text and numbers.
+#' id_fields(c("0u2pf62ji4b9", "109959589539758421"), id_layout("scru64", node_bits = 8))
+#'
+#' # Columns in a data frame.
+#' df <- data.frame(id = c("175928847299117063", "176120502681600000"))
+#' cbind(df, id_fields(df$id, "discord"))
+#'
+#' # Invalid entries become NA, with one warning.
+#' id_time(c("175928847299117063", "not an id", "-1"), "discord")
+id_fields <- function(x, layout) {
+  call <- sys.call()
+  layout <- as_layout(layout, call)
+  decoded <- decode_vector(x, layout, time_only = FALSE, call)
+  columns <- c(
+    list(time = decoded$time),
+    stats::setNames(decoded$nodes, names(layout$bits)[layout$kinds == "node"]),
+    list(sequence = decoded$sequence)
+  )
+  structure(columns, class = "data.frame", row.names = c(NA_integer_, -length(decoded$time)))
+}
+
+#' @rdname id_fields
+#' @export
+id_time <- function(x, layout) {
+  call <- sys.call()
+  layout <- as_layout(layout, call)
+  decode_vector(x, layout, time_only = TRUE, call)$time
+}
+
+decode_vector <- function(x, layout, time_only, call) {
+  input <- input_code(x, call)
+  if (is.logical(x)) {
+    x <- rep(NA_character_, length(x))
+  }
+  args <- layout_for_rust(layout)
+  decoded <- decode_ids(x, input, args$kinds, args$bits, args$unit_ms,
+                        args$epoch_ms, args$scru64, time_only)
+  if (is.null(decoded)) {
+    zuid_abort("`layout` is not a valid zuid_layout; build layouts with `id_layout()`.",
+               class = "zuid_error_layout", call = call)
+  }
+  if (!is.na(decoded$imprecise)) {
+    abort_imprecise(x, decoded$imprecise, call)
+  }
+  if (decoded$invalid > 0) {
+    warn_invalid(decoded$invalid, decoded$positions, length(x), layout, call)
+  }
+  decoded$time <- structure(decoded$time, class = c("POSIXct", "POSIXt"), tzone = "UTC")
+  decoded
+}

@@ -1,0 +1,44 @@
+# How a vector of IDs is read, and the conditions about its entries.
+
+input_codes <- c(character = 0L, integer64 = 1L, double = 2L, integer = 3L)
+
+# Which reader the Rust binding uses for `x`; anything else is an error.
+input_code <- function(x, call) {
+  if (inherits(x, "integer64")) {
+    return(input_codes[["integer64"]])
+  }
+  if (!is.object(x) || inherits(x, "AsIs")) {
+    if (is.character(x)) return(input_codes[["character"]])
+    if (is.double(x)) return(input_codes[["double"]])
+    if (is.integer(x)) return(input_codes[["integer"]])
+    # A vector of NA alone, such as an empty column read as logical.
+    if (is.logical(x) && all(is.na(x))) return(input_codes[["character"]])
+  }
+  hint <- if (is.factor(x)) " Convert a factor with `as.character()` first." else ""
+  zuid_abort(sprintf(
+    "`x` must be IDs as a character, bit64::integer64, double or integer vector, not %s.%s",
+    describe_value(x), hint
+  ), class = "zuid_error_type", call = call)
+}
+
+abort_imprecise <- function(x, position, call) {
+  zuid_abort(sprintf(paste(
+    "`x[%s]` is a double of 2^53 or more (%s). A double holds 53 bits, so the",
+    "ID's low digits may have been lost before zuid saw it, and its fields",
+    "would be wrong. Read the column as character (`read.csv(...,",
+    "colClasses = \"character\")`) or as bit64::integer64."
+  ), whole_text(position), format(x[[position]], digits = 17)),
+  class = "zuid_error_precision", call = call)
+}
+
+warn_invalid <- function(count, positions, n, layout, call) {
+  what <- if (identical(layout$name, "custom")) "" else paste0(layout$name, " ")
+  more <- if (count > length(positions)) ", ..." else ""
+  zuid_warn(sprintf(
+    "%s of %s %s of `x` %s and became NA (at %s%s).",
+    whole_text(count), whole_text(n),
+    if (n == 1) "entry" else "entries",
+    if (count == 1) sprintf("is not a valid %sID", what) else sprintf("are not valid %sIDs", what),
+    paste(whole_text(positions), collapse = ", "), more
+  ), class = "zuid_warning_invalid", call = call, count = count, positions = positions)
+}

@@ -1,0 +1,37 @@
+# Every function that takes `layout` takes a zuid_layout or the name of a
+# built-in layout that needs no further argument.
+
+layouts_by_name <- c("twitter", "discord", "instagram", "mastodon")
+
+as_layout <- function(layout, call) {
+  if (inherits(layout, "zuid_layout")) {
+    return(layout)
+  }
+  if (is.character(layout) && length(layout) == 1L && !is.na(layout)) {
+    if (layout %in% layouts_by_name) {
+      return(id_layout(layout))
+    }
+    if (layout %in% c("sonyflake", "scru64")) {
+      needs <- if (layout == "sonyflake") "epoch = <its start time>" else "node_bits = <1 to 23>"
+      zuid_abort(sprintf(
+        "The \"%s\" layout needs more than its name: pass `id_layout(\"%s\", %s)`.",
+        layout, layout, needs
+      ), class = "zuid_error_layout", call = call)
+    }
+  }
+  zuid_abort(sprintf(
+    "`layout` must be a zuid_layout from `id_layout()` or one of %s, not %s.",
+    paste0("\"", layouts_by_name, "\"", collapse = ", "), describe_value(layout)
+  ), class = "zuid_error_layout", call = call)
+}
+
+# The layout as the vectors the Rust binding takes (see src/rust/src/layout.rs).
+layout_for_rust <- function(layout) {
+  list(
+    kinds = match(layout$kinds, part_kinds) - 1L,
+    bits = layout$bits,
+    unit_ms = time_units[[layout$unit]],
+    epoch_ms = layout$epoch_ms,
+    scru64 = identical(layout$name, "scru64")
+  )
+}
