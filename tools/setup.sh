@@ -7,7 +7,7 @@
 set -eu
 
 packages="r-base-dev r-cran-testthat r-cran-bit64 r-cran-knitr r-cran-rmarkdown
-r-cran-bench r-cran-pkgbuild r-cran-codetools pandoc qpdf tidy devscripts"
+r-cran-bench r-cran-dplyr r-cran-pkgbuild r-cran-codetools pandoc qpdf tidy devscripts"
 
 missing=""
 for p in $packages; do
