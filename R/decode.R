@@ -83,8 +83,8 @@ decode_vector <- function(x, layout, time_only, call) {
   if (!is.na(decoded$imprecise)) {
     abort_imprecise(x, decoded$imprecise, call)
   }
-  if (decoded$invalid > 0) {
-    warn_invalid(decoded$invalid, decoded$positions, length(x), layout, call)
+  if (decoded$invalid$count > 0) {
+    warn_invalid(decoded$invalid, length(x), layout, call)
   }
   decoded$time <- structure(decoded$time, class = c("POSIXct", "POSIXt"), tzone = "UTC")
   decoded

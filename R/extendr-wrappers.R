@@ -9,8 +9,26 @@ layout_problem <- function(kinds, bits, unit_ms, epoch_ms) {
   .Call(wrap__layout_problem, kinds, bits, unit_ms, epoch_ms)
 }
 
+layout_last_ms <- function(kinds, bits, unit_ms, epoch_ms, scru64) {
+  .Call(wrap__layout_last_ms, kinds, bits, unit_ms, epoch_ms, scru64)
+}
+
 format_epoch_ms <- function(ms) .Call(wrap__format_epoch_ms, ms)
 
 decode_ids <- function(x, input, kinds, bits, unit_ms, epoch_ms, scru64, time_only) {
   .Call(wrap__decode_ids, x, input, kinds, bits, unit_ms, epoch_ms, scru64, time_only)
+}
+
+compose_ids <- function(time, values, kinds, bits, unit_ms, epoch_ms, scru64, n, as_integer64) {
+  .Call(wrap__compose_ids, time, values, kinds, bits, unit_ms, epoch_ms, scru64, n, as_integer64)
+}
+
+ids_at_times <- function(time, kinds, bits, unit_ms, epoch_ms, scru64, max, as_integer64) {
+  .Call(wrap__ids_at_times, time, kinds, bits, unit_ms, epoch_ms, scru64, max, as_integer64)
+}
+
+scru64_from_ids <- function(x, input) .Call(wrap__scru64_from_ids, x, input)
+
+ids_from_scru64 <- function(text, as_integer64) {
+  .Call(wrap__ids_from_scru64, text, as_integer64)
 }

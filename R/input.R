@@ -31,14 +31,19 @@ abort_imprecise <- function(x, position, call) {
   class = "zuid_error_precision", call = call)
 }
 
-warn_invalid <- function(count, positions, n, layout, call) {
+warn_invalid <- function(invalid, n, layout, call) {
   what <- if (identical(layout$name, "custom")) "" else paste0(layout$name, " ")
-  more <- if (count > length(positions)) ", ..." else ""
+  count <- invalid$count
   zuid_warn(sprintf(
-    "%s of %s %s of `x` %s and became NA (at %s%s).",
-    whole_text(count), whole_text(n),
-    if (n == 1) "entry" else "entries",
+    "%s of %s %s of `x` %s and became NA (at %s).",
+    whole_text(count), whole_text(n), if (n == 1) "entry" else "entries",
     if (count == 1) sprintf("is not a valid %sID", what) else sprintf("are not valid %sIDs", what),
-    paste(whole_text(positions), collapse = ", "), more
-  ), class = "zuid_warning_invalid", call = call, count = count, positions = positions)
+    positions_text(invalid)
+  ), class = "zuid_warning_invalid", call = call, count = count, positions = invalid$positions)
+}
+
+# "2, 5, 9" or "2, 5, 9, 11, 12, ..." when there were more.
+positions_text <- function(invalid) {
+  more <- if (invalid$count > length(invalid$positions)) ", ..." else ""
+  paste0(paste(whole_text(invalid$positions), collapse = ", "), more)
 }

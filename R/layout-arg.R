@@ -35,3 +35,8 @@ layout_for_rust <- function(layout) {
     scru64 = identical(layout$name, "scru64")
   )
 }
+
+rust_layout_last_ms <- function(layout) {
+  args <- layout_for_rust(layout)
+  layout_last_ms(args$kinds, args$bits, args$unit_ms, args$epoch_ms, args$scru64)
+}

@@ -25,8 +25,9 @@ fn epoch_from_double(ms: f64) -> i64 {
     }
 }
 
-/// Builds the core's layout from the vectors R stores on a `zuid_layout`.
-pub fn layout_from_r(kinds: &[i32], bits: &[i32], unit_ms: i32, epoch_ms: f64) -> std::result::Result<Layout, LayoutError> {
+/// Builds the core's layout from the vectors R stores on a `zuid_layout`;
+/// `scru64` marks SCRU64's layout, whose IDs stop below 36^12.
+pub fn layout_from_r(kinds: &[i32], bits: &[i32], unit_ms: i32, epoch_ms: f64, scru64: bool) -> std::result::Result<Layout, LayoutError> {
     let parts: Option<Vec<(PartKind, u32)>> = kinds
         .iter()
         .zip(bits)
@@ -37,14 +38,15 @@ pub fn layout_from_r(kinds: &[i32], bits: &[i32], unit_ms: i32, epoch_ms: f64) -
         _ => return Err(LayoutError::Roles),
     };
     let unit = Unit::from_millis(i64::from(unit_ms)).ok_or(LayoutError::Roles)?;
-    Layout::new(&parts, unit, epoch_from_double(epoch_ms))
+    let layout = Layout::new(&parts, unit, epoch_from_double(epoch_ms))?;
+    Ok(if scru64 { layout.with_scru64_text() } else { layout })
 }
 
 /// `NULL` for a valid layout, else `list(code, index, value)`: what rule
 /// failed, the 1-based part it concerns (or NA) and the offending number.
 #[extendr]
 fn layout_problem(kinds: &[i32], bits: &[i32], unit_ms: i32, epoch_ms: f64) -> Robj {
-    let Err(error) = layout_from_r(kinds, bits, unit_ms, epoch_ms) else {
+    let Err(error) = layout_from_r(kinds, bits, unit_ms, epoch_ms, false) else {
         return Robj::from(());
     };
     let (code, index, value) = match error {
@@ -75,8 +77,19 @@ fn format_epoch_ms(ms: &[f64]) -> Strings {
         .collect()
 }
 
+/// The start of the layout's last tick, in milliseconds since 1970 (exact
+/// below 2^53); NA for a layout the core refuses.
+#[extendr]
+fn layout_last_ms(kinds: &[i32], bits: &[i32], unit_ms: i32, epoch_ms: f64, scru64: bool) -> f64 {
+    match layout_from_r(kinds, bits, unit_ms, epoch_ms, scru64) {
+        Ok(layout) => layout.epoch_ms() as f64 + layout.last_tick() as f64 * layout.unit().millis() as f64,
+        Err(_) => <f64 as CanBeNA>::na(),
+    }
+}
+
 extendr_module! {
     mod layout;
     fn layout_problem;
+    fn layout_last_ms;
     fn format_epoch_ms;
 }

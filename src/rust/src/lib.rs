@@ -5,11 +5,17 @@
 
 use extendr_api::prelude::*;
 
+mod compose;
 mod decode;
+mod input;
 mod layout;
+mod output;
+mod scru64;
 
 extendr_module! {
     mod zuid;
+    use compose;
     use decode;
     use layout;
+    use scru64;
 }

@@ -66,7 +66,7 @@ impl Part {
 /// only, never text a user wrote.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum LayoutError {
-    #[error("a layout has one time part, one sequence part and at most one sign part, which comes first")]
+    #[error("a layout has one time part, at the top or below the sign bit, one sequence part and at most one sign part, which comes first")]
     Roles,
     #[error("the sign part has {bits} bits; it has exactly 1")]
     SignWidth { bits: u32 },
@@ -141,6 +141,18 @@ impl Layout {
         id <= self.max_id
     }
 
+    /// The largest ID the layout admits.
+    pub fn max_id(&self) -> u64 {
+        self.max_id
+    }
+
+    /// The last tick an ID can have: the time field's maximum, or less where
+    /// the layout bounds its IDs (SCRU64).
+    pub fn last_tick(&self) -> u64 {
+        let time = self.time();
+        time.max_value().min(self.max_id >> time.shift())
+    }
+
     /// The start of the tick of `id`, in milliseconds since 1970. Cannot
     /// overflow: the tick has at most 53 bits, the unit is at most 1000 ms,
     /// and the epoch lies within the years 1 to 9999.
@@ -186,10 +198,17 @@ impl Layout {
     }
 }
 
+/// The time sits at the top (below the sign bit) so that IDs sort by time
+/// and a time bounds a range of IDs.
 fn check_roles(parts: &[(PartKind, u32)]) -> Result<(), LayoutError> {
     let count = |kind| parts.iter().filter(|&&(k, _)| k == kind).count();
     let sign_first_or_absent = parts.iter().skip(1).all(|&(k, _)| k != PartKind::Sign);
-    if count(PartKind::Time) == 1 && count(PartKind::Sequence) == 1 && sign_first_or_absent {
+    let top = parts.iter().find(|&&(k, _)| k != PartKind::Sign).map(|&(k, _)| k);
+    if count(PartKind::Time) == 1
+        && count(PartKind::Sequence) == 1
+        && sign_first_or_absent
+        && top == Some(PartKind::Time)
+    {
         Ok(())
     } else {
         Err(LayoutError::Roles)
@@ -311,7 +330,8 @@ mod tests {
 
     #[test]
     fn roles_are_checked() {
-        let refused: [&[(PartKind, u32)]; 5] = [
+        let refused: [&[(PartKind, u32)]; 6] = [
+            &[(Node, 12), (Time, 40), (Sequence, 12)],
             &[(Time, 52), (Node, 12)],
             &[(Node, 52), (Sequence, 12)],
             &[(Time, 20), (Time, 32), (Sequence, 12)],

@@ -1,0 +1,125 @@
+#' Build IDs from their parts, and the ID bounds of a time
+#'
+#' `id_compose()` builds IDs from a time and the other parts: node fields by
+#' name and the sequence. `id_from_time()` gives the smallest (or largest)
+#' ID the layout can hold at a time, with every node and sequence bit 0 (or
+#' 1): the bound that a range query on an ID column needs, as in
+#' `id >= id_from_time(t0, layout)`.
+#'
+#' Times are floored to their tick. A POSIXct holds seconds in a double, so
+#' a millisecond such as `.256` is often stored a hair below itself; zuid
+#' reads a time as the last whole millisecond whose POSIXct is at or before
+#' it, so that a time returned by [id_time()] composes back to the same tick
+#' and a genuinely later time floors to its own.
+#'
+#' Arguments recycle like base R's vectorised functions: each has length 1
+#' or the common length. `NA` in any part gives an `NA` ID. A time before the
+#' epoch or past the layout's last tick, a part outside its width, and an
+#' unknown field name are errors.
+#'
+#' @param time A POSIXct (or Date) vector.
+#' @inheritParams id_fields
+#' @param ... Node fields by name, such as `worker = 3`: whole numbers within
+#'   the field's width. Fields not given are 0.
+#' @param sequence The sequence: whole numbers within its width.
+#' @param side `"min"` for the smallest ID at each time, `"max"` for the
+#'   largest.
+#' @param as `"character"` for decimal strings, `"integer64"` for
+#'   `bit64::integer64` (an ID of 2^63 or more cannot be an integer64: it
+#'   becomes `NA` with a warning). bit64 need not be attached.
+#' @returns A character vector of decimal IDs, or a `bit64::integer64` vector.
+#' @export
+#' @examples
+#' t <- as.POSIXct("2016-04-30 11:18:25.796", tz = "UTC")
+#' id_compose(t, "discord", worker = 1, process = 0, sequence = 7)
+#'
+#' # Discord's documented lower bound for IDs from 2016-05-01 on.
+#' may <- as.POSIXct("2016-05-01", tz = "UTC")
+#' id_from_time(may, "discord")
+#' id_from_time(may, "discord", side = "max")
+#'
+#' # IDs made in one hour, for `WHERE id BETWEEN ... AND ...`.
+#' hour <- as.POSIXct("2024-03-04 10:00", tz = "UTC")
+#' c(from = id_from_time(hour, "twitter"),
+#'   to = id_from_time(hour + 3600 - 0.001, "twitter", side = "max"))
+#'
+#' # Round trip: fields to IDs and back.
+#' ids <- c("175928847299117063", "1214004724031189004")
+#' f <- id_fields(ids, "discord")
+#' id_compose(f$time, "discord", worker = f$worker, process = f$process,
+#'            sequence = f$sequence)
+id_compose <- function(time, layout, ..., sequence = 0L, as = c("character", "integer64")) {
+  call <- sys.call()
+  layout <- as_layout(layout, call)
+  as <- check_as(as, call)
+  nodes <- check_node_values(list(...), layout, call)
+  args <- c(list(time = time_seconds(time, call)), nodes,
+            list(sequence = check_numeric(sequence, "sequence", call)))
+  lower <- names(layout$bits)[!layout$kinds %in% c("sign", "time")]
+  n <- common_length(args, call)
+  rust <- layout_for_rust(layout)
+  result <- compose_ids(args$time, unname(args[lower]), rust$kinds, rust$bits,
+                        rust$unit_ms, rust$epoch_ms, rust$scru64, n, as == "integer64")
+  finish_ids(result, as, layout, args, call)
+}
+
+#' @rdname id_compose
+#' @export
+id_from_time <- function(time, layout, side = c("min", "max"), as = c("character", "integer64")) {
+  call <- sys.call()
+  layout <- as_layout(layout, call)
+  as <- check_as(as, call)
+  side <- check_side(side, call)
+  args <- list(time = time_seconds(time, call))
+  rust <- layout_for_rust(layout)
+  result <- ids_at_times(args$time, rust$kinds, rust$bits, rust$unit_ms, rust$epoch_ms,
+                         rust$scru64, side == "max", as == "integer64")
+  finish_ids(result, as, layout, args, call)
+}
+
+check_side <- function(side, call) {
+  if (identical(side, c("min", "max"))) {
+    return("min")
+  }
+  if (!is.character(side) || length(side) != 1L || is.na(side) || !side %in% c("min", "max")) {
+    zuid_abort(sprintf("`side` must be \"min\" or \"max\", not %s.", describe_value(side)),
+               class = "zuid_error_type", call = call)
+  }
+  side
+}
+
+# Node values: every name one of the layout's node fields, at most once;
+# fields not given are 0.
+check_node_values <- function(nodes, layout, call) {
+  fields <- names(layout$bits)[layout$kinds == "node"]
+  given <- names(nodes) %||% rep("", length(nodes))
+  known <- if (length(fields) == 0L) "it has none" else
+    sprintf("its fields are %s", paste0("`", fields, "`", collapse = ", "))
+  if (any(given == "")) {
+    zuid_abort(sprintf("Node fields in `...` must be named; the %s's %s.",
+                       layout_label(layout), sub("^its fields are ", "", known)),
+               class = "zuid_error_layout", call = call)
+  }
+  unknown <- setdiff(given, fields)
+  if (length(unknown) > 0L) {
+    zuid_abort(sprintf("The %s has no field `%s`; %s.", layout_label(layout),
+                       unknown[[1L]], known), class = "zuid_error_layout", call = call)
+  }
+  if (anyDuplicated(given)) {
+    zuid_abort(sprintf("The field `%s` is given more than once.", given[duplicated(given)][[1L]]),
+               class = "zuid_error_layout", call = call)
+  }
+  values <- lapply(fields, function(f) if (f %in% given) check_numeric(nodes[[f]], f, call) else 0L)
+  stats::setNames(values, fields)
+}
+
+check_numeric <- function(x, arg, call) {
+  if (is.logical(x) && all(is.na(x))) {
+    return(rep(NA_integer_, length(x)))
+  }
+  if (!(is.integer(x) || is.double(x)) || is.object(x)) {
+    zuid_abort(sprintf("`%s` must be whole numbers (integer or double), not %s.",
+                       arg, describe_value(x)), class = "zuid_error_type", call = call)
+  }
+  x
+}

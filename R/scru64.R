@@ -1,0 +1,68 @@
+#' SCRU64 text
+#'
+#' SCRU64 writes its IDs as exactly 12 base36 digits (`0-9a-z`): the
+#' lowercase text form of numbers from 0 to 36^12 - 1
+#' (`zzzzzzzzzzzz`, 4738381338321616895). `id_to_scru64()` gives the text
+#' of IDs; `id_from_scru64()` reads it back, in either case.
+#'
+#' `id_to_scru64()` reads `x` as any ID is read, with decimal text (no
+#' layout is involved). Values of 36^12 or more, which SCRU64 text cannot
+#' hold, and malformed entries become `NA` with one warning; so does
+#' anything but exactly 12 base36 digits in `id_from_scru64()`.
+#'
+#' @param x IDs: a character (decimal), `bit64::integer64`, double or
+#'   integer vector.
+#' @param text A character vector of SCRU64 text.
+#' @inheritParams id_compose
+#' @returns `id_to_scru64()`: a character vector. `id_from_scru64()`: decimal
+#'   IDs or `bit64::integer64`, as `as` says.
+#' @export
+#' @examples
+#' id_to_scru64("109959589539758421")
+#' id_from_scru64(c("0u2pf62ji4b9", "ZZZZZZZZZZZZ"))
+#'
+#' # Read SCRU64 IDs with their layout, as text or as numbers.
+#' id_fields("0u2pf62ji4b9", id_layout("scru64", node_bits = 8))
+id_to_scru64 <- function(x) {
+  call <- sys.call()
+  input <- input_code(x, call)
+  if (is.logical(x)) {
+    x <- rep(NA_character_, length(x))
+  }
+  result <- scru64_from_ids(x, input)
+  if (!is.null(result$imprecise)) {
+    abort_imprecise(x, result$imprecise, call)
+  }
+  if (result$invalid$count > 0) {
+    warn_not_scru64(result$invalid, length(x), "`x`", "IDs that SCRU64 text can hold (0 to 36^12 - 1)", call)
+  }
+  result$text
+}
+
+#' @rdname id_to_scru64
+#' @export
+id_from_scru64 <- function(text, as = c("character", "integer64")) {
+  call <- sys.call()
+  as <- check_as(as, call)
+  if (is.logical(text) && all(is.na(text))) {
+    text <- rep(NA_character_, length(text))
+  }
+  if (!is.character(text) || is.object(text)) {
+    zuid_abort(sprintf("`text` must be a character vector of SCRU64 text, not %s.",
+                       describe_value(text)), class = "zuid_error_type", call = call)
+  }
+  result <- ids_from_scru64(text, as == "integer64")
+  if (result$invalid$count > 0) {
+    warn_not_scru64(result$invalid, length(text), "`text`", "SCRU64 text (12 base36 digits)", call)
+  }
+  result$ids
+}
+
+warn_not_scru64 <- function(invalid, n, arg, what, call) {
+  zuid_warn(sprintf(
+    "%s of %s %s of %s %s not %s and became NA (at %s).",
+    whole_text(invalid$count), whole_text(n), if (n == 1) "entry" else "entries", arg,
+    if (invalid$count == 1) "is" else "are", what, positions_text(invalid)
+  ), class = "zuid_warning_invalid", call = call, count = invalid$count,
+  positions = invalid$positions)
+}

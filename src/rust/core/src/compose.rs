@@ -1,0 +1,195 @@
+//! Building IDs from their parts and from times.
+
+use crate::layout::{Layout, PartKind};
+use thiserror::Error;
+
+/// Why a time or a part cannot go into an ID of a layout. The binding
+/// reports the position; R words the message with the user's value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+pub enum ComposeError {
+    #[error("the time is before the layout's epoch")]
+    BeforeEpoch,
+    #[error("the time is past the layout's last tick")]
+    PastEnd,
+    #[error("part {index} is out of its range")]
+    PartRange { index: usize },
+}
+
+/// Which end of a tick's IDs `Layout::id_at` gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// Node and sequence bits all 0: the smallest ID of the tick.
+    Min,
+    /// Node and sequence bits all 1: the largest ID of the tick.
+    Max,
+}
+
+/// Milliseconds since 1970 from POSIXct seconds: the largest whole
+/// millisecond `m` whose double `m / 1000` is at most `seconds`. A time that
+/// came from `m / 1000` (as `id_time()` returns) gives `m` back, although the
+/// double is often slightly below the true `m / 1000`; any later time floors.
+/// `None` for non-finite times and beyond 2^53 milliseconds.
+pub fn millis_from_seconds(seconds: f64) -> Option<i64> {
+    const LIMIT: f64 = 9_007_199_254_740_992.0;
+    let nearest = (seconds * 1000.0).round();
+    if !nearest.is_finite() || nearest.abs() >= LIMIT {
+        return None;
+    }
+    let m = nearest as i64;
+    Some(if seconds < m as f64 / 1000.0 { m - 1 } else { m })
+}
+
+impl Layout {
+    /// The tick that `ms` (milliseconds since 1970) falls in, floored.
+    pub fn tick_at(&self, ms: i64) -> Result<u64, ComposeError> {
+        let since = ms.checked_sub(self.epoch_ms()).ok_or(ComposeError::BeforeEpoch)?;
+        if since < 0 {
+            return Err(ComposeError::BeforeEpoch);
+        }
+        let tick = (since / self.unit().millis()) as u64;
+        if tick > self.last_tick() {
+            return Err(ComposeError::PastEnd);
+        }
+        Ok(tick)
+    }
+
+    /// The ID with these parts: a tick and one value per non-sign, non-time
+    /// part in layout order (node fields and the sequence, as they come).
+    pub fn compose(&self, tick: u64, values: &[u64]) -> Result<u64, ComposeError> {
+        if tick > self.last_tick() {
+            return Err(ComposeError::PastEnd);
+        }
+        let time = self.time();
+        let mut id = tick << time.shift();
+        let lower = self.parts().iter().enumerate().filter(|(_, p)| !matches!(p.kind(), PartKind::Sign | PartKind::Time));
+        for ((index, part), &value) in lower.zip(values) {
+            if value > part.max_value() {
+                return Err(ComposeError::PartRange { index });
+            }
+            id |= value << part.shift();
+        }
+        // SCRU64's bound can cut through its last tick.
+        if id > self.max_id() {
+            return Err(ComposeError::PastEnd);
+        }
+        Ok(id)
+    }
+
+    /// The smallest or largest ID the layout can hold in `tick`.
+    pub fn id_at(&self, tick: u64, side: Side) -> Result<u64, ComposeError> {
+        if tick > self.last_tick() {
+            return Err(ComposeError::PastEnd);
+        }
+        let shift = self.time().shift();
+        let low = match side {
+            Side::Min => 0,
+            Side::Max => (1u64 << shift) - 1,
+        };
+        Ok(((tick << shift) | low).min(self.max_id()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::PartKind::*;
+    use crate::parse::SCRU64_MAX;
+    use crate::unit::Unit;
+
+    fn discord() -> Layout {
+        let parts = [(Time, 42), (Node, 5), (Node, 5), (Sequence, 12)];
+        Layout::new(&parts, Unit::Millis, 1_420_070_400_000).unwrap()
+    }
+
+    fn scru64() -> Layout {
+        let parts = [(Sign, 1), (Time, 39), (Node, 8), (Sequence, 16)];
+        Layout::new(&parts, Unit::Millis256, 0).unwrap().with_scru64_text()
+    }
+
+    #[test]
+    fn discords_documented_pagination_bound() {
+        // 2016-05-01T00:00:00Z is 1462060800000 ms.
+        let layout = discord();
+        let tick = layout.tick_at(1_462_060_800_000).unwrap();
+        assert_eq!(layout.id_at(tick, Side::Min).unwrap(), 176_120_502_681_600_000);
+        assert_eq!(layout.id_at(tick, Side::Max).unwrap(), 176_120_502_681_600_000 + (1 << 22) - 1);
+    }
+
+    #[test]
+    fn compose_inverts_extract() {
+        let layout = discord();
+        let id = 175_928_847_299_117_063u64;
+        let tick = layout.time().extract(id);
+        assert_eq!(layout.compose(tick, &[1, 0, 7]).unwrap(), id);
+    }
+
+    #[test]
+    fn sonyflake_values_come_in_layout_order() {
+        let parts = [(Sign, 1), (Time, 39), (Sequence, 8), (Node, 16)];
+        let layout = Layout::new(&parts, Unit::TenMillis, 0).unwrap();
+        let id = layout.compose(5, &[3, 0xBEEF]).unwrap();
+        assert_eq!(id, (5 << 24) | (3 << 16) | 0xBEEF);
+    }
+
+    #[test]
+    fn parts_out_of_range_are_refused_by_index() {
+        let layout = discord();
+        assert_eq!(layout.compose(0, &[32, 0, 0]), Err(ComposeError::PartRange { index: 1 }));
+        assert_eq!(layout.compose(0, &[0, 0, 4096]), Err(ComposeError::PartRange { index: 3 }));
+        assert!(layout.compose(0, &[31, 31, 4095]).is_ok());
+    }
+
+    #[test]
+    fn ticks_floor_and_are_bounded() {
+        let parts = [(Sign, 1), (Time, 39), (Sequence, 8), (Node, 16)];
+        let layout = Layout::new(&parts, Unit::TenMillis, 1000).unwrap();
+        assert_eq!(layout.tick_at(1000), Ok(0));
+        assert_eq!(layout.tick_at(1009), Ok(0));
+        assert_eq!(layout.tick_at(1010), Ok(1));
+        assert_eq!(layout.tick_at(999), Err(ComposeError::BeforeEpoch));
+        assert_eq!(layout.tick_at(i64::MIN), Err(ComposeError::BeforeEpoch));
+        let last = 1000 + ((1i64 << 39) - 1) * 10;
+        assert_eq!(layout.tick_at(last + 9), Ok((1 << 39) - 1));
+        assert_eq!(layout.tick_at(last + 10), Err(ComposeError::PastEnd));
+        assert_eq!(layout.tick_at(i64::MAX), Err(ComposeError::PastEnd));
+    }
+
+    #[test]
+    fn scru64s_bound_ends_its_time() {
+        // 36^12 = 2^24 * 3^24: the bound falls on a tick boundary.
+        let layout = scru64();
+        let last = layout.last_tick();
+        assert_eq!(last, 282_429_536_480);
+        assert_eq!(layout.id_at(last, Side::Max).unwrap(), SCRU64_MAX);
+        assert_eq!(layout.compose(last, &[255, 65535]), Ok(SCRU64_MAX));
+        assert_eq!(layout.id_at(last + 1, Side::Min), Err(ComposeError::PastEnd));
+        assert_eq!(layout.compose(last + 1, &[0, 0]), Err(ComposeError::PastEnd));
+        assert_eq!(layout.tick_at((last as i64 + 1) * 256), Err(ComposeError::PastEnd));
+    }
+
+    #[test]
+    fn seconds_round_trip_through_doubles() {
+        // Every millisecond m gives m back from the double m / 1000.
+        for m in (1_739_194_479_000i64..1_739_194_481_000).chain(-2000..2000) {
+            assert_eq!(millis_from_seconds(m as f64 / 1000.0), Some(m), "{m}");
+        }
+    }
+
+    #[test]
+    fn later_sub_millisecond_times_floor() {
+        assert_eq!(millis_from_seconds(1_739_194_479.2564), Some(1_739_194_479_256));
+        assert_eq!(millis_from_seconds(1_739_194_479.2566), Some(1_739_194_479_256));
+        assert_eq!(millis_from_seconds(1_739_194_479.2569), Some(1_739_194_479_256));
+        assert_eq!(millis_from_seconds(-0.0005), Some(-1));
+        // The double just below 1739194479.256 is a genuinely earlier time.
+        let below = f64::from_bits((1_739_194_479_256f64 / 1000.0).to_bits() - 1);
+        assert_eq!(millis_from_seconds(below), Some(1_739_194_479_255));
+    }
+
+    #[test]
+    fn times_beyond_doubles_are_refused() {
+        assert_eq!(millis_from_seconds(f64::NAN), None);
+        assert_eq!(millis_from_seconds(f64::INFINITY), None);
+        assert_eq!(millis_from_seconds(1e16), None);
+    }
+}

@@ -1,0 +1,88 @@
+//! IDs as text: decimal digits and SCRU64's 12 base36 digits.
+
+use crate::parse::{SCRU64_MAX, SCRU64_TEXT_LEN};
+
+/// Room for the 20 digits of 2^64 - 1.
+pub const DECIMAL_MAX_LEN: usize = 20;
+
+/// Writes `id` in decimal at the end of `buf` and returns the digits.
+pub fn write_decimal(mut id: u64, buf: &mut [u8; DECIMAL_MAX_LEN]) -> &[u8] {
+    let mut start = DECIMAL_MAX_LEN;
+    loop {
+        start -= 1;
+        buf[start] = b'0' + (id % 10) as u8;
+        id /= 10;
+        if id == 0 {
+            return &buf[start..];
+        }
+    }
+}
+
+const BASE36: &[u8; 36] = b"0123456789abcdefghijklmnopqrstuvwxyz";
+
+/// SCRU64's canonical text: 12 lowercase base36 digits, zero-padded.
+/// `None` for IDs of 36^12 or more, which do not fit.
+pub fn scru64_text(mut id: u64) -> Option<[u8; SCRU64_TEXT_LEN]> {
+    if id > SCRU64_MAX {
+        return None;
+    }
+    let mut out = [b'0'; SCRU64_TEXT_LEN];
+    for digit in out.iter_mut().rev() {
+        *digit = BASE36[(id % 36) as usize];
+        id /= 36;
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::{parse_decimal, parse_scru64, Entry};
+
+    fn decimal(id: u64) -> String {
+        let mut buf = [0u8; DECIMAL_MAX_LEN];
+        String::from_utf8(write_decimal(id, &mut buf).to_vec()).unwrap()
+    }
+
+    #[test]
+    fn decimal_edges() {
+        assert_eq!(decimal(0), "0");
+        assert_eq!(decimal(7), "7");
+        assert_eq!(decimal(10), "10");
+        assert_eq!(decimal(176_120_502_681_600_000), "176120502681600000");
+        assert_eq!(decimal(u64::MAX), "18446744073709551615");
+    }
+
+    #[test]
+    fn decimal_round_trips() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..10_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            assert_eq!(parse_decimal(decimal(x).as_bytes()), Entry::Id(x));
+        }
+    }
+
+    #[test]
+    fn scru64_published_examples() {
+        assert_eq!(&scru64_text(109_959_589_539_758_421).unwrap(), b"0u2pf62ji4b9");
+        assert_eq!(&scru64_text(SCRU64_MAX).unwrap(), b"zzzzzzzzzzzz");
+        assert_eq!(&scru64_text(0).unwrap(), b"000000000000");
+        assert_eq!(&scru64_text(35).unwrap(), b"00000000000z");
+        assert_eq!(scru64_text(SCRU64_MAX + 1), None);
+        assert_eq!(scru64_text(u64::MAX), None);
+    }
+
+    #[test]
+    fn scru64_round_trips() {
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..10_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let id = x % (SCRU64_MAX + 1);
+            assert_eq!(parse_scru64(&scru64_text(id).unwrap()), Entry::Id(id));
+        }
+    }
+}

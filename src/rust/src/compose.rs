@@ -1,0 +1,128 @@
+//! Building IDs from R's parts and times. Every value is checked in a
+//! first pass, which allocates nothing; the second pass writes the output.
+
+use crate::input::{Numbers, PartValue};
+use crate::layout::layout_from_r;
+use crate::output::ids_to_r;
+use extendr_api::prelude::*;
+use zuid_core::{millis_from_seconds, ComposeError, Layout, Side};
+
+/// Why a call cannot build its IDs: the failing rule, the 1-based layout
+/// part it concerns (the time's for times) and the 1-based position.
+struct Failure {
+    code: &'static str,
+    part: usize,
+    position: usize,
+}
+
+impl Failure {
+    fn to_r(&self) -> Robj {
+        list!(code = self.code, part = self.part as f64, position = self.position as f64).into()
+    }
+}
+
+fn time_failure(error: ComposeError, layout: &Layout, i: usize) -> Failure {
+    let part = layout.parts().iter().position(|p| p.shift() == layout.time().shift()).unwrap_or(0) + 1;
+    let code = match error {
+        ComposeError::BeforeEpoch => "before_epoch",
+        ComposeError::PastEnd | ComposeError::PartRange { .. } => "past_end",
+    };
+    Failure { code, part, position: i + 1 }
+}
+
+/// The tick of POSIXct seconds; NaN (R's NA) is a missing time.
+fn tick_of(layout: &Layout, seconds: f64, i: usize) -> std::result::Result<Option<u64>, Failure> {
+    if seconds.is_nan() {
+        return Ok(None);
+    }
+    let error = if seconds > 0.0 { ComposeError::PastEnd } else { ComposeError::BeforeEpoch };
+    let ms = millis_from_seconds(seconds).ok_or_else(|| time_failure(error, layout, i))?;
+    layout.tick_at(ms).map(Some).map_err(|e| time_failure(e, layout, i))
+}
+
+fn at(v: &[f64], i: usize) -> f64 {
+    v[if v.len() == 1 { 0 } else { i }]
+}
+
+/// One ID from recycled parts: `values` holds one vector per layout part
+/// below the time, in layout order.
+fn compose_one(layout: &Layout, time: &[f64], values: &[Numbers], i: usize) -> std::result::Result<Option<u64>, Failure> {
+    let Some(tick) = tick_of(layout, at(time, i), i)? else {
+        return Ok(None);
+    };
+    let first_lower = layout.parts().len() - values.len();
+    let mut parts = [0u64; 64];
+    for (k, column) in values.iter().enumerate() {
+        match column.get(i) {
+            PartValue::Value(v) => parts[k] = v,
+            PartValue::Missing => return Ok(None),
+            PartValue::Bad => return Err(Failure { code: "part_range", part: first_lower + k + 1, position: i + 1 }),
+        }
+    }
+    match layout.compose(tick, &parts[..values.len()]) {
+        Ok(id) => Ok(Some(id)),
+        Err(ComposeError::PartRange { index }) => Err(Failure { code: "part_range", part: index + 1, position: i + 1 }),
+        Err(e) => Err(time_failure(e, layout, i)),
+    }
+}
+
+/// `list(ids, failure, lost)`: the IDs, or NULL and why not; `lost` notes
+/// IDs of 2^63 and more that integer64 cannot hold.
+fn result_to_r(ids: Robj, failure: Option<Failure>, lost: crate::input::Invalid) -> Robj {
+    list!(ids = ids, failure = failure.map_or_else(|| Robj::from(()), |f| f.to_r()), lost = lost.to_r()).into()
+}
+
+/// Composes `n` IDs. `time` is POSIXct seconds and `values` a list of
+/// integer or double vectors, one per part below the time in layout order;
+/// each has length 1 or `n`. NULL when the layout or a value is unusable.
+#[extendr]
+#[allow(clippy::too_many_arguments)]
+fn compose_ids(time: &[f64], values: List, kinds: &[i32], bits: &[i32], unit_ms: i32, epoch_ms: f64, scru64: bool, n: f64, as_integer64: bool) -> Robj {
+    let Ok(layout) = layout_from_r(kinds, bits, unit_ms, epoch_ms, scru64) else {
+        return Robj::from(());
+    };
+    let robjs: Vec<Robj> = values.values().collect();
+    let Some(columns) = robjs.iter().map(Numbers::from_r).collect::<Option<Vec<_>>>() else {
+        return Robj::from(());
+    };
+    let n = n as usize;
+    if columns.len() + 1 + usize::from(layout.has_sign_bit()) != layout.parts().len() {
+        return Robj::from(());
+    }
+    for i in 0..n {
+        if let Err(failure) = compose_one(&layout, time, &columns, i) {
+            return result_to_r(Robj::from(()), Some(failure), Default::default());
+        }
+    }
+    let (ids, lost) = ids_to_r(n, as_integer64, |i| compose_one(&layout, time, &columns, i).ok().flatten());
+    result_to_r(ids, None, lost)
+}
+
+/// The smallest (or, with `max`, largest) ID of the tick of each time.
+#[extendr]
+#[allow(clippy::too_many_arguments)]
+fn ids_at_times(time: &[f64], kinds: &[i32], bits: &[i32], unit_ms: i32, epoch_ms: f64, scru64: bool, max: bool, as_integer64: bool) -> Robj {
+    let Ok(layout) = layout_from_r(kinds, bits, unit_ms, epoch_ms, scru64) else {
+        return Robj::from(());
+    };
+    let side = if max { Side::Max } else { Side::Min };
+    let one = |i: usize| -> std::result::Result<Option<u64>, Failure> {
+        match tick_of(&layout, time[i], i)? {
+            Some(tick) => layout.id_at(tick, side).map(Some).map_err(|e| time_failure(e, &layout, i)),
+            None => Ok(None),
+        }
+    };
+    for i in 0..time.len() {
+        if let Err(failure) = one(i) {
+            return result_to_r(Robj::from(()), Some(failure), Default::default());
+        }
+    }
+    let (ids, lost) = ids_to_r(time.len(), as_integer64, |i| one(i).ok().flatten());
+    result_to_r(ids, None, lost)
+}
+
+extendr_module! {
+    mod compose;
+    fn compose_ids;
+    fn ids_at_times;
+}

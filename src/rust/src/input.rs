@@ -1,0 +1,127 @@
+//! Reading R vectors in place: IDs in their four input forms, and numeric
+//! part values for composing.
+
+use extendr_api::prelude::*;
+use zuid_core::parse::{from_double, from_integer, from_integer64_bits, parse_text};
+use zuid_core::Entry;
+
+/// How many invalid positions come back to R for its warning.
+pub const POSITIONS_REPORTED: usize = 5;
+
+/// The bytes of a non-NA CHARSXP, read in place with no copy. extendr's
+/// `&str` view assumes UTF-8, which R strings need not be.
+pub fn charsxp_bytes(s: &Rstr) -> &[u8] {
+    // SAFETY: `s` is a live CHARSXP (R keeps it alive while its vector is),
+    // and R_CHAR points at Rf_xlength bytes.
+    unsafe {
+        let sexp = s.get();
+        let len = usize::try_from(extendr_ffi::Rf_xlength(sexp)).unwrap_or(0);
+        std::slice::from_raw_parts(extendr_ffi::R_CHAR(sexp).cast::<u8>(), len)
+    }
+}
+
+/// A vector of IDs, as R's `input_code()` says to read it.
+pub enum Ids<'a> {
+    Text { strings: &'a [Rstr], scru64: bool },
+    Integer64(&'a [f64]),
+    Double(&'a [f64]),
+    Integer(&'a [i32]),
+}
+
+impl<'a> Ids<'a> {
+    /// `input` is 0 (character), 1 (integer64), 2 (double) or 3 (integer);
+    /// `scru64` reads 12-character text as SCRU64's.
+    pub fn from_r(x: &'a Robj, input: i32, scru64: bool) -> Option<Ids<'a>> {
+        match input {
+            // The slice points into `x`'s own STRSXP, which outlives 'a.
+            0 => Strings::try_from(x.clone()).ok().map(|s| Ids::Text { strings: s.as_slice(), scru64 }),
+            1 => x.as_real_slice().map(Ids::Integer64),
+            2 => x.as_real_slice().map(Ids::Double),
+            3 => x.as_integer_slice().map(Ids::Integer),
+            _ => None,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        match self {
+            Ids::Text { strings, .. } => strings.len(),
+            Ids::Integer64(v) | Ids::Double(v) => v.len(),
+            Ids::Integer(v) => v.len(),
+        }
+    }
+
+    #[inline]
+    pub fn get(&self, i: usize) -> Entry {
+        match self {
+            Ids::Text { strings, scru64 } => {
+                let s = &strings[i];
+                if s.is_na() {
+                    Entry::Missing
+                } else {
+                    parse_text(charsxp_bytes(s), *scru64)
+                }
+            }
+            Ids::Integer64(v) => from_integer64_bits(v[i].to_bits()),
+            Ids::Double(v) => from_double(v[i]),
+            Ids::Integer(v) => from_integer(v[i]),
+        }
+    }
+}
+
+/// Entries that were not IDs: how many, and the first positions (1-based).
+#[derive(Default)]
+pub struct Invalid {
+    pub count: usize,
+    pub positions: Vec<usize>,
+}
+
+impl Invalid {
+    pub fn note(&mut self, i: usize) {
+        self.count += 1;
+        if self.positions.len() < POSITIONS_REPORTED {
+            self.positions.push(i + 1);
+        }
+    }
+
+    /// `list(count, positions)` for R's warning.
+    pub fn to_r(&self) -> Robj {
+        let positions: Vec<f64> = self.positions.iter().map(|&p| p as f64).collect();
+        list!(count = self.count as f64, positions = positions).into()
+    }
+}
+
+/// A recycled numeric argument (node value, sequence, time): length 1 or
+/// the call's length, read as an integer or a double vector.
+pub enum Numbers<'a> {
+    Int(&'a [i32]),
+    Dbl(&'a [f64]),
+}
+
+/// One value of a part: missing, not a whole number in 0..2^53, or a value.
+pub enum PartValue {
+    Missing,
+    Bad,
+    Value(u64),
+}
+
+impl<'a> Numbers<'a> {
+    pub fn from_r(x: &'a Robj) -> Option<Numbers<'a>> {
+        x.as_integer_slice().map(Numbers::Int).or_else(|| x.as_real_slice().map(Numbers::Dbl))
+    }
+
+    #[inline]
+    pub fn get(&self, i: usize) -> PartValue {
+        match self {
+            Numbers::Int(v) => match v[if v.len() == 1 { 0 } else { i }] {
+                i32::MIN => PartValue::Missing,
+                x if x < 0 => PartValue::Bad,
+                x => PartValue::Value(x as u64),
+            },
+            Numbers::Dbl(v) => match from_double(v[if v.len() == 1 { 0 } else { i }]) {
+                Entry::Id(x) => PartValue::Value(x),
+                Entry::Missing => PartValue::Missing,
+                _ => PartValue::Bad,
+            },
+        }
+    }
+}

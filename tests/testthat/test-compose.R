@@ -1,0 +1,177 @@
+utc <- function(x) as.POSIXct(x, tz = "UTC")
+
+test_that("Discord's documented range bound", {
+  may <- utc("2016-05-01")
+  expect_identical(id_from_time(may, "discord"), "176120502681600000")
+  max <- id_from_time(may, "discord", side = "max")
+  expect_identical(max, "176120502685794303") # + 2^22 - 1
+  skip_if_not_installed("bit64")
+  expect_identical(bit64::as.integer64(max) - bit64::as.integer64("176120502681600000"),
+                   bit64::as.integer64(2^22 - 1))
+})
+
+test_that("documented IDs compose from their parts", {
+  t <- id_time("175928847299117063", "discord")
+  expect_identical(id_compose(t, "discord", worker = 1, process = 0, sequence = 7),
+                   "175928847299117063")
+  t <- id_time("1888944671579078978", "twitter")
+  expect_identical(id_compose(t, "twitter", datacenter = 11, worker = 8, sequence = 322),
+                   "1888944671579078978")
+  t <- id_time("103270115826048975", "mastodon")
+  expect_identical(id_compose(t, "mastodon", sequence = 40911L), "103270115826048975")
+})
+
+test_that("round trips hold for thousands of random IDs of every layout", {
+  skip_if_not_installed("bit64")
+  set.seed(42)
+  for (layout in all_layouts()) {
+    ids <- random_ids(2000, top_bit = !"sign" %in% layout$kinds)
+    if (identical(layout$name, "scru64")) ids <- ids %/% bit64::as.integer64(2)
+    text <- unsigned_decimal(ids)
+    fields <- id_fields(text, layout)
+    nodes <- fields[setdiff(names(fields), c("time", "sequence"))]
+    again <- do.call(id_compose, c(list(fields$time, layout), nodes, list(sequence = fields$sequence)))
+    expect_identical(again, text)
+    # ... and parts -> IDs -> parts.
+    expect_identical(id_fields(again, layout), fields)
+  }
+})
+
+test_that("integer64 output holds the ID's bits without bit64 attached", {
+  out <- id_compose(id_time("175928847299117063", "discord"), "discord",
+                    worker = 1, process = 0, sequence = 7, as = "integer64")
+  expect_s3_class(out, "integer64")
+  expect_false("package:bit64" %in% search())
+  expect_identical(id_fields(out, "discord"), id_fields("175928847299117063", "discord"))
+  skip_if_not_installed("bit64")
+  expect_identical(out, bit64::as.integer64("175928847299117063"))
+})
+
+test_that("IDs of 2^63 and more become NA as integer64, with one warning", {
+  t <- utc(c("2016-01-01", "2100-01-01", "2150-01-01"))
+  expect_warning(out <- id_from_time(t, "discord", as = "integer64"),
+                 class = "zuid_warning_integer64",
+                 regexp = "2 of 3 IDs are 2\\^63 or more, which integer64 cannot hold, and became NA \\(at 2, 3\\)")
+  expect_identical(is.na(id_fields(out, "discord")$time), c(FALSE, TRUE, TRUE))
+  expect_identical(id_from_time(t[2], "discord"), "9223680773398216704")
+})
+
+test_that("a time from id_time() composes back to its tick at every unit", {
+  for (unit in c("ms", "10ms", "256ms", "s")) {
+    layout <- id_layout(time = list(bits = 41, unit = unit, epoch = 1288834974657),
+                        fields = list(node = 10), sequence = 12)
+    ids <- id_from_time(utc("2025-02-10") + seq(0, 86400, length.out = 997), layout)
+    back <- id_from_time(id_time(ids, layout), layout)
+    expect_identical(back, ids)
+  }
+})
+
+test_that("a genuinely later sub-tick time floors to its tick at every unit", {
+  units <- c(ms = 1, "10ms" = 10, "256ms" = 256, s = 1000)
+  for (unit in names(units)) {
+    layout <- id_layout(time = list(bits = 41, unit = unit, epoch = 0),
+                        fields = list(node = 10), sequence = 12)
+    tick_start <- id_time(id_from_time(utc("2025-02-10 13:34:39.256"), layout), layout)
+    step <- units[[unit]] / 1000
+    later <- tick_start + step * c(0, 0.3, 0.6, 0.99)
+    expect_identical(unique(id_from_time(later, layout)), id_from_time(tick_start, layout))
+    expect_false(identical(id_from_time(tick_start + step, layout), id_from_time(tick_start, layout)))
+  }
+})
+
+test_that("1739194479.256 floors to its own millisecond", {
+  t <- as.POSIXct(1739194479.256, origin = "1970-01-01", tz = "UTC")
+  id <- id_from_time(t, "twitter")
+  expect_identical(time_ms(id_time(id, "twitter")), 1739194479256)
+  just_before <- as.POSIXct(1739194479.2559, origin = "1970-01-01", tz = "UTC")
+  expect_identical(time_ms(id_time(id_from_time(just_before, "twitter"), "twitter")), 1739194479255)
+})
+
+test_that("Dates and POSIXlt are times too", {
+  expect_identical(id_from_time(as.Date("2016-05-01"), "discord"), "176120502681600000")
+  expect_identical(id_from_time(as.POSIXlt("2016-05-01", tz = "UTC"), "discord"), "176120502681600000")
+})
+
+test_that("arguments recycle; NA in any part gives NA", {
+  t <- utc("2020-01-01")
+  out <- id_compose(t, "discord", worker = 0:2, sequence = c(1, NA, 3))
+  expect_identical(is.na(out), c(FALSE, TRUE, FALSE))
+  expect_identical(id_fields(out, "discord")$worker, c(0L, NA, 2L))
+  expect_identical(id_compose(utc(c(NA, "2020-01-01")), "discord")[[1]], NA_character_)
+  expect_identical(id_compose(t, "discord", worker = integer()), character())
+  expect_identical(id_from_time(as.POSIXct(character(), tz = "UTC"), "discord"), character())
+  expect_identical(id_compose(t, "discord", worker = NA), NA_character_)
+  expect_error(id_compose(utc(c("2020-01-01", "2021-01-01")), "discord", worker = 1:3),
+               class = "zuid_error_type",
+               regexp = "length 1 or a common length; `time` has length 2, `worker` has length 3")
+})
+
+test_that("missing node fields are 0", {
+  f <- id_fields(id_compose(utc("2020-01-01"), "twitter", worker = 3), "twitter")
+  expect_identical(c(f$datacenter, f$worker, f$sequence), c(0L, 3L, 0L))
+})
+
+test_that("SCRU64 and Sonyflake compose in their own bit order", {
+  scru64 <- id_layout("scru64", node_bits = 8)
+  id <- id_compose(id_time("0u2pf62ji4b9", scru64), scru64, node = 42, sequence = 16725)
+  expect_identical(id, "109959589539758421")
+  expect_identical(id_to_scru64(id), "0u2pf62ji4b9")
+  sonyflake <- id_layout("sonyflake", epoch = utc("2014-09-01"))
+  f <- id_fields(id_compose(utc("2024-01-01"), sonyflake, machine = 65535, sequence = 255), sonyflake)
+  expect_identical(c(f$machine, f$sequence), c(65535L, 255L))
+})
+
+test_that("parts past their width, negative or fractional are errors", {
+  t <- utc("2020-01-01")
+  expect_error(id_compose(t, "discord", worker = 32), class = "zuid_error_range",
+               regexp = "^`worker` is 32; the discord layout's `worker` holds whole numbers from 0 to 31\\.$")
+  expect_error(id_compose(t, "discord", worker = c(1, 2, -1)), class = "zuid_error_range",
+               regexp = "`worker\\[3\\]` is -1")
+  expect_error(id_compose(t, "discord", process = 1.5), class = "zuid_error_range",
+               regexp = "`process` is 1.5")
+  expect_error(id_compose(t, "discord", sequence = 4096), class = "zuid_error_range",
+               regexp = "`sequence` is 4096; .* from 0 to 4095")
+  expect_error(id_compose(t, "twitter", sequence = -1L), class = "zuid_error_range")
+  expect_error(id_compose(t, "discord", worker = Inf), class = "zuid_error_range")
+  expect_error(id_compose(t, "discord", worker = 2^60), class = "zuid_error_range")
+  wide <- all_layouts()$wide
+  expect_identical(id_fields(id_compose(utc("1970-01-02"), wide, big = 2^40 - 1), wide)$big, 2^40 - 1)
+  expect_error(id_compose(utc("1970-01-02"), wide, big = 2^40), class = "zuid_error_range",
+               regexp = "from 0 to 1099511627775")
+})
+
+test_that("times before the epoch or past the last tick are errors", {
+  expect_error(id_compose(utc(c("2020-01-01", "2000-01-01")), "discord"), class = "zuid_error_range",
+               regexp = "^`time\\[2\\]` \\(2000-01-01T00:00:00.000Z\\) is before the discord layout's epoch, 2015-01-01T00:00:00.000Z\\.$")
+  expect_error(id_from_time(utc("2200-01-01"), "twitter"), class = "zuid_error_range",
+               regexp = "past the twitter layout's last tick, which starts at 2080-07-10T17:30:30.208Z")
+  expect_error(id_from_time(utc("4262-01-01"), id_layout("scru64", node_bits = 8)),
+               class = "zuid_error_range", regexp = "past the scru64 layout's last tick")
+  expect_error(id_from_time(as.POSIXct(Inf, origin = "1970-01-01"), "twitter"), class = "zuid_error_range")
+  expect_error(id_from_time(as.POSIXct(-Inf, origin = "1970-01-01"), "twitter"), class = "zuid_error_range",
+               regexp = "before")
+  # The very last millisecond is fine.
+  last <- as.POSIXct((1288834974657 + 2^41 - 1) / 1000, origin = "1970-01-01", tz = "UTC")
+  expect_identical(id_from_time(last, "twitter", side = "max"), "9223372036854775807")
+})
+
+test_that("unknown or unnamed fields are errors", {
+  t <- utc("2020-01-01")
+  expect_error(id_compose(t, "discord", shard = 1), class = "zuid_error_layout",
+               regexp = "The discord layout has no field `shard`; its fields are `worker`, `process`\\.")
+  expect_error(id_compose(t, "mastodon", worker = 1), class = "zuid_error_layout", regexp = "it has none")
+  expect_error(id_compose(t, "discord", 1), class = "zuid_error_layout", regexp = "must be named")
+  expect_error(id_compose(t, "discord", worker = 1, worker = 2), class = "zuid_error_layout",
+               regexp = "given more than once")
+})
+
+test_that("wrong argument types are errors", {
+  expect_error(id_compose("2020-01-01", "discord"), class = "zuid_error_type", regexp = "`time` must be a POSIXct or a Date")
+  expect_error(id_from_time(1e9, "discord"), class = "zuid_error_type")
+  expect_error(id_compose(utc("2020-01-01"), "discord", worker = "1"), class = "zuid_error_type",
+               regexp = "`worker` must be whole numbers")
+  expect_error(id_compose(utc("2020-01-01"), "discord", as = "numeric"), class = "zuid_error_type",
+               regexp = "`as` must be \"character\" or \"integer64\"")
+  expect_error(id_from_time(utc("2020-01-01"), "discord", side = "middle"), class = "zuid_error_type",
+               regexp = "`side` must be \"min\" or \"max\"")
+})
