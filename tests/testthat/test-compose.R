@@ -53,7 +53,8 @@ test_that("IDs of 2^63 and more become NA as integer64, with one warning", {
                  class = "zuid_warning_integer64",
                  regexp = "2 of 3 IDs are 2\\^63 or more, which integer64 cannot hold, and became NA \\(at 2, 3\\)")
   expect_identical(is.na(id_fields(out, "discord")$time), c(FALSE, TRUE, TRUE))
-  expect_identical(id_from_time(t[2], "discord"), "9223680773398216704")
+  # (2100-01-01 in ms - Discord epoch) << 22 = (4102444800000 - 1420070400000) * 2^22
+  expect_identical(id_from_time(t[2], "discord"), "11250693675417600000")
 })
 
 test_that("a time from id_time() composes back to its tick at every unit", {
