@@ -1,0 +1,51 @@
+//! The clock a generator reads, behind a trait so that tests can drive it.
+
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// Wall-clock time in milliseconds since 1970 and a way to wait for it.
+pub trait Clock {
+    /// Milliseconds since 1970-01-01 UTC.
+    fn now_ms(&self) -> i64;
+
+    /// Blocks for about `ms` milliseconds. A fake clock advances instead.
+    fn sleep_ms(&self, ms: i64);
+
+    /// Gives up the processor for a moment: waits shorter than a
+    /// millisecond, where sleeping would overshoot the tick.
+    fn pause(&self) {
+        std::thread::yield_now();
+    }
+}
+
+/// The operating system's real-time clock.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SystemClock;
+
+impl Clock for SystemClock {
+    fn now_ms(&self) -> i64 {
+        match SystemTime::now().duration_since(UNIX_EPOCH) {
+            Ok(d) => i64::try_from(d.as_millis()).unwrap_or(i64::MAX),
+            Err(e) => -i64::try_from(e.duration().as_millis()).unwrap_or(i64::MAX),
+        }
+    }
+
+    fn sleep_ms(&self, ms: i64) {
+        if ms > 0 {
+            std::thread::sleep(Duration::from_millis(ms as u64));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_system_clock_is_after_2020_and_moves_on() {
+        let clock = SystemClock;
+        let a = clock.now_ms();
+        assert!(a > 1_577_836_800_000);
+        clock.sleep_ms(3);
+        assert!(clock.now_ms() >= a + 3);
+    }
+}

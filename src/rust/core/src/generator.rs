@@ -1,0 +1,493 @@
+//! Minting IDs that stay unique and strictly increasing when the clock
+//! moves backwards, a tick's sequence runs out, or IDs come in bursts.
+
+use crate::clock::Clock;
+use crate::compose::ComposeError;
+use crate::layout::{Layout, PartKind};
+use thiserror::Error;
+
+/// What a generator does when the clock reads earlier than the last tick
+/// it issued.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnClockBack {
+    /// Block until the clock is back at the last tick, then go on.
+    Wait,
+    /// Refuse, saying how far back the clock went.
+    Error,
+    /// Keep counting on the last tick, as Sonyflake does; when its sequence
+    /// runs out, wait for the next tick.
+    Borrow,
+}
+
+/// SCRU64 absorbs rollbacks below 10 seconds (its specification's
+/// suggested allowance), whatever the policy.
+pub const SCRU64_ROLLBACK_ALLOWANCE_MS: i64 = 10_000;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+pub enum GenerateError {
+    #[error("the clock moved back {by_ms} ms")]
+    ClockBack { by_ms: i64 },
+    #[error("the clock reads a time before the layout's epoch")]
+    BeforeEpoch,
+    #[error("the clock reads a time past the layout's last tick")]
+    PastEnd,
+}
+
+impl From<ComposeError> for GenerateError {
+    fn from(e: ComposeError) -> Self {
+        match e {
+            ComposeError::BeforeEpoch => GenerateError::BeforeEpoch,
+            _ => GenerateError::PastEnd,
+        }
+    }
+}
+
+/// A generator of IDs for one node, reading time from `C`.
+pub struct Generator<C: Clock> {
+    layout: Layout,
+    clock: C,
+    policy: OnClockBack,
+    /// The node fields' bits, already in place.
+    node_bits: u64,
+    sequence_max: u64,
+    sequence_shift: u32,
+    /// The last tick issued and the sequence used in it.
+    last: Option<(u64, u64)>,
+    rng: u64,
+}
+
+impl<C: Clock> Generator<C> {
+    /// A generator for the node given by `nodes`, one value per node field
+    /// in layout order. `seed` feeds SCRU64's random counter start.
+    pub fn new(layout: Layout, nodes: &[u64], policy: OnClockBack, clock: C, seed: u64) -> Result<Self, ComposeError> {
+        let node_parts: Vec<_> = layout.nodes().collect();
+        if node_parts.len() != nodes.len() {
+            return Err(ComposeError::PartRange { index: 0 });
+        }
+        let mut node_bits = 0;
+        for (part, &value) in node_parts.iter().zip(nodes) {
+            if value > part.max_value() {
+                let index = layout.parts().iter().position(|p| p == part).unwrap_or(0);
+                return Err(ComposeError::PartRange { index });
+            }
+            node_bits |= value << part.shift();
+        }
+        let sequence = layout.sequence();
+        Ok(Generator {
+            sequence_max: sequence.max_value(),
+            sequence_shift: sequence.shift(),
+            layout,
+            clock,
+            policy,
+            node_bits,
+            last: None,
+            // xorshift needs a non-zero state.
+            rng: seed | 1,
+        })
+    }
+
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// The next ID: unique and greater than every ID this generator gave.
+    pub fn next_id(&mut self) -> Result<u64, GenerateError> {
+        loop {
+            let now_ms = self.clock.now_ms();
+            let now = self.layout.tick_at(now_ms)?;
+            let Some((last, seq)) = self.last else {
+                return Ok(self.start_tick(now));
+            };
+            if now > last {
+                return Ok(self.start_tick(now));
+            }
+            let behind = now < last;
+            if behind && !self.absorbs_rollback(now, last) {
+                match self.policy {
+                    OnClockBack::Error => {
+                        return Err(GenerateError::ClockBack { by_ms: self.tick_start_ms(last) - now_ms });
+                    }
+                    OnClockBack::Wait => {
+                        self.wait_for_tick(last);
+                        continue;
+                    }
+                    OnClockBack::Borrow => {}
+                }
+            }
+            if seq < self.sequence_max {
+                self.last = Some((last, seq + 1));
+                return Ok(self.id(last, seq + 1));
+            }
+            if self.layout.is_scru64() {
+                // SCRU64: counter overflow moves on to the next timestamp.
+                if last == self.layout.last_tick() {
+                    return Err(GenerateError::PastEnd);
+                }
+                return Ok(self.start_tick(last + 1));
+            }
+            // The tick is used up: wait for the next one.
+            self.wait_for_tick(last + 1);
+        }
+    }
+
+    /// Fills `out` with consecutive IDs; on an error, `out` holds the IDs
+    /// made before it.
+    pub fn fill(&mut self, out: &mut [u64]) -> Result<(), GenerateError> {
+        for slot in out {
+            *slot = self.next_id()?;
+        }
+        Ok(())
+    }
+
+    fn start_tick(&mut self, tick: u64) -> u64 {
+        let seq = if self.layout.is_scru64() { self.scru64_counter_start() } else { 0 };
+        self.last = Some((tick, seq));
+        self.id(tick, seq)
+    }
+
+    fn id(&self, tick: u64, seq: u64) -> u64 {
+        (tick << self.layout.time().shift()) | self.node_bits | (seq << self.sequence_shift)
+    }
+
+    /// SCRU64 restarts its counter at a random number whose top bit is 0,
+    /// leaving at least half the counter for IDs in the same tick.
+    fn scru64_counter_start(&mut self) -> u64 {
+        let bits = self.layout.sequence().bits();
+        if bits <= 1 {
+            return 0;
+        }
+        // xorshift64* (Vigna): plenty for spreading counters, which SCRU64
+        // uses against accidental node clashes, not for secrecy.
+        self.rng ^= self.rng >> 12;
+        self.rng ^= self.rng << 25;
+        self.rng ^= self.rng >> 27;
+        self.rng.wrapping_mul(0x2545_F491_4F6C_DD1D) >> (64 - (bits - 1))
+    }
+
+    fn absorbs_rollback(&self, now: u64, last: u64) -> bool {
+        self.layout.is_scru64() && self.ms_between(now, last) < SCRU64_ROLLBACK_ALLOWANCE_MS
+    }
+
+    fn ms_between(&self, earlier: u64, later: u64) -> i64 {
+        (later - earlier) as i64 * self.layout.unit().millis()
+    }
+
+    fn tick_start_ms(&self, tick: u64) -> i64 {
+        self.layout.epoch_ms() + tick as i64 * self.layout.unit().millis()
+    }
+
+    /// Blocks until the clock reaches `tick`: sleeping for ticks of 10 ms
+    /// and more, yielding for millisecond ticks, where a sleep would
+    /// overshoot the tick.
+    fn wait_for_tick(&self, tick: u64) {
+        let target = self.tick_start_ms(tick);
+        let coarse = self.layout.unit().millis() >= 10;
+        loop {
+            let remaining = target - self.clock.now_ms();
+            if remaining <= 0 {
+                return;
+            }
+            if coarse || remaining > 1 {
+                self.clock.sleep_ms(if coarse { remaining } else { remaining - 1 });
+            } else {
+                self.clock.pause();
+            }
+        }
+    }
+}
+
+/// The node values of `layout` in ID `id`, for tests and checks.
+pub fn node_values(layout: &Layout, id: u64) -> Vec<u64> {
+    layout.parts().iter().filter(|p| p.kind() == PartKind::Node).map(|p| p.extract(id)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::PartKind::*;
+    use crate::unit::Unit;
+    use std::cell::{Cell, RefCell};
+    use std::collections::VecDeque;
+
+    /// A clock that reads scripted times, then stays on the last one, and
+    /// that moves forward when slept on or paused.
+    struct FakeClock {
+        now: Cell<i64>,
+        script: RefCell<VecDeque<i64>>,
+        slept: Cell<i64>,
+        /// Milliseconds added after each reading once the script is done.
+        drift: i64,
+    }
+
+    impl FakeClock {
+        fn at(start: i64) -> Self {
+            FakeClock { now: Cell::new(start), script: RefCell::new(VecDeque::new()), slept: Cell::new(0), drift: 0 }
+        }
+
+        fn scripted(times: &[i64]) -> Self {
+            let clock = FakeClock::at(times[0]);
+            clock.script.borrow_mut().extend(times.iter().copied());
+            clock
+        }
+
+        fn set(&self, ms: i64) {
+            self.now.set(ms);
+        }
+    }
+
+    impl Clock for &FakeClock {
+        fn now_ms(&self) -> i64 {
+            if let Some(t) = self.script.borrow_mut().pop_front() {
+                self.now.set(t);
+            } else {
+                self.now.set(self.now.get() + self.drift);
+            }
+            self.now.get()
+        }
+
+        fn sleep_ms(&self, ms: i64) {
+            self.slept.set(self.slept.get() + ms);
+            self.now.set(self.now.get() + ms);
+        }
+
+        fn pause(&self) {
+            self.now.set(self.now.get() + 1);
+        }
+    }
+
+    const EPOCH: i64 = 1_288_834_974_657;
+    const T0: i64 = 1_739_194_479_256;
+
+    fn twitter() -> Layout {
+        let parts = [(Sign, 1), (Time, 41), (Node, 5), (Node, 5), (Sequence, 12)];
+        Layout::new(&parts, Unit::Millis, EPOCH).unwrap()
+    }
+
+    fn sonyflake() -> Layout {
+        let parts = [(Sign, 1), (Time, 39), (Sequence, 8), (Node, 16)];
+        Layout::new(&parts, Unit::TenMillis, 1_409_529_600_000).unwrap()
+    }
+
+    fn scru64(node_bits: u32) -> Layout {
+        let parts = [(Sign, 1), (Time, 39), (Node, node_bits), (Sequence, 24 - node_bits)];
+        Layout::new(&parts, Unit::Millis256, 0).unwrap().with_scru64_text()
+    }
+
+    fn generator<'a>(layout: Layout, nodes: &[u64], policy: OnClockBack, clock: &'a FakeClock) -> Generator<&'a FakeClock> {
+        Generator::new(layout, nodes, policy, clock, 0x1234_5678).unwrap()
+    }
+
+    fn take<C: Clock>(g: &mut Generator<C>, n: usize) -> Vec<u64> {
+        (0..n).map(|_| g.next_id().unwrap()).collect()
+    }
+
+    fn assert_strictly_increasing(ids: &[u64]) {
+        for pair in ids.windows(2) {
+            assert!(pair[0] < pair[1], "{} then {}", pair[0], pair[1]);
+        }
+    }
+
+    fn per_tick_counts(layout: &Layout, ids: &[u64]) -> std::collections::HashMap<u64, u64> {
+        let mut counts = std::collections::HashMap::new();
+        for &id in ids {
+            *counts.entry(layout.time().extract(id)).or_insert(0) += 1;
+        }
+        counts
+    }
+
+    #[test]
+    fn the_exact_ids_for_a_scripted_clock() {
+        let clock = FakeClock::scripted(&[T0, T0, T0 + 1, T0 + 1, T0 + 5]);
+        let mut g = generator(twitter(), &[11, 8], OnClockBack::Error, &clock);
+        let base = ((T0 - EPOCH) as u64) << 22 | 11 << 17 | 8 << 12;
+        let expected = vec![base, base + 1, base + (1 << 22), base + (1 << 22) + 1, base + (5 << 22)];
+        assert_eq!(take(&mut g, 5), expected);
+        // The first is Twitter's 1888944671579078978 with sequence 0.
+        assert_eq!(expected[0] + 322, 1_888_944_671_579_078_978);
+    }
+
+    #[test]
+    fn a_frozen_clock_waits_for_the_next_tick_when_the_sequence_runs_out() {
+        let clock = FakeClock::at(T0);
+        let mut g = generator(twitter(), &[0, 1], OnClockBack::Error, &clock);
+        let ids = take(&mut g, 3 * 4096 + 10);
+        assert_strictly_increasing(&ids);
+        let counts = per_tick_counts(g.layout(), &ids);
+        assert!(counts.values().all(|&c| c <= 4096));
+        assert_eq!(counts.len(), 4);
+        // Never ahead of the clock: every tick's start was reached.
+        let last_tick = ids.iter().map(|&id| g.layout().time_ms(id)).max().unwrap();
+        assert!(last_tick <= clock.now.get());
+    }
+
+    #[test]
+    fn sequence_exhaustion_sleeps_on_ten_millisecond_ticks() {
+        let clock = FakeClock::at(1_700_000_000_000);
+        let mut g = generator(sonyflake(), &[0xBEEF], OnClockBack::Error, &clock);
+        let ids = take(&mut g, 256 * 3);
+        assert_strictly_increasing(&ids);
+        assert_eq!(per_tick_counts(g.layout(), &ids).len(), 3);
+        assert_eq!(clock.slept.get(), 20);
+        assert!(ids.iter().all(|&id| id & 0xFFFF == 0xBEEF));
+    }
+
+    #[test]
+    fn error_policy_says_how_far_back_the_clock_went() {
+        let clock = FakeClock::at(T0);
+        let mut g = generator(twitter(), &[0, 0], OnClockBack::Error, &clock);
+        g.next_id().unwrap();
+        clock.set(T0 - 10_000);
+        assert_eq!(g.next_id(), Err(GenerateError::ClockBack { by_ms: 10_000 }));
+        clock.set(T0 - 1);
+        assert_eq!(g.next_id(), Err(GenerateError::ClockBack { by_ms: 1 }));
+        clock.set(T0);
+        assert!(g.next_id().is_ok());
+    }
+
+    #[test]
+    fn wait_policy_blocks_until_the_clock_is_back() {
+        for back in [1, 10_000] {
+            let clock = FakeClock::at(T0);
+            let mut g = generator(twitter(), &[0, 0], OnClockBack::Wait, &clock);
+            let first = g.next_id().unwrap();
+            clock.set(T0 - back);
+            let second = g.next_id().unwrap();
+            assert!(second > first);
+            assert_eq!(g.layout().time_ms(second), T0);
+            assert!(clock.now.get() >= T0);
+        }
+    }
+
+    #[test]
+    fn borrow_policy_keeps_counting_on_the_last_tick() {
+        let clock = FakeClock::at(T0);
+        let mut g = generator(twitter(), &[0, 0], OnClockBack::Borrow, &clock);
+        let first = g.next_id().unwrap();
+        clock.set(T0 - 10_000);
+        let next = take(&mut g, 4095);
+        assert!(next.iter().all(|&id| g.layout().time_ms(id) == T0));
+        assert_eq!(clock.slept.get(), 0);
+        // The tick is used up: the next ID waits for the clock to reach T0 + 1.
+        let after = g.next_id().unwrap();
+        assert_eq!(g.layout().time_ms(after), T0 + 1);
+        assert!(clock.now.get() >= T0 + 1);
+        let mut all = vec![first];
+        all.extend(next);
+        all.push(after);
+        assert_strictly_increasing(&all);
+    }
+
+    #[test]
+    fn every_policy_stays_unique_and_increasing_under_every_fault() {
+        // Readings: forwards, back 1 ms, frozen, back 10 s, jumps forward.
+        let mut script = Vec::new();
+        let mut t = T0;
+        for step in 0..20_000i64 {
+            t += match step % 1000 {
+                0 => -1,
+                500 => -10_000,
+                700 => 10_000,
+                _ if step % 3 == 0 => 1,
+                _ => 0,
+            };
+            script.push(t);
+        }
+        for policy in [OnClockBack::Wait, OnClockBack::Borrow] {
+            for layout in [twitter(), sonyflake(), scru64(8)] {
+                let clock = FakeClock::scripted(&script);
+                let nodes = vec![1; layout.nodes().count()];
+                let mut g = generator(layout, &nodes, policy, &clock);
+                let ids = take(&mut g, 30_000);
+                assert_strictly_increasing(&ids);
+                assert!(ids.iter().all(|&id| node_values(g.layout(), id) == nodes));
+                let seq_max = g.layout().sequence().max_value() + 1;
+                assert!(per_tick_counts(g.layout(), &ids).values().all(|&c| c <= seq_max));
+            }
+        }
+    }
+
+    #[test]
+    fn error_policy_never_repeats_an_id_across_faults() {
+        let clock = FakeClock::scripted(&[T0, T0 + 1, T0 - 5, T0 + 1, T0 + 2, T0 - 10_000, T0 + 3]);
+        let mut g = generator(twitter(), &[3, 4], OnClockBack::Error, &clock);
+        let mut ids = Vec::new();
+        let mut errors = 0;
+        for _ in 0..7 {
+            match g.next_id() {
+                Ok(id) => ids.push(id),
+                Err(GenerateError::ClockBack { .. }) => errors += 1,
+                Err(e) => panic!("{e}"),
+            }
+        }
+        assert_eq!(errors, 2);
+        assert_strictly_increasing(&ids);
+    }
+
+    #[test]
+    fn scru64_absorbs_small_rollbacks_and_counts_on() {
+        let clock = FakeClock::at(1_700_000_000_000);
+        let mut g = generator(scru64(8), &[42], OnClockBack::Error, &clock);
+        let first = g.next_id().unwrap();
+        clock.set(1_700_000_000_000 - 9_000);
+        let second = g.next_id().unwrap();
+        assert_eq!(second, first + 1);
+        clock.set(1_700_000_000_000 - 11_000);
+        assert!(matches!(g.next_id(), Err(GenerateError::ClockBack { .. })));
+    }
+
+    #[test]
+    fn scru64_counter_overflow_moves_to_the_next_timestamp() {
+        let clock = FakeClock::at(1_700_000_000_000);
+        let mut g = generator(scru64(20), &[7], OnClockBack::Error, &clock);
+        // A 4-bit counter starts below 8, so a tick holds 9 to 16 IDs.
+        let ids = take(&mut g, 200);
+        assert_strictly_increasing(&ids);
+        let counts = per_tick_counts(g.layout(), &ids);
+        assert!(counts.len() >= 200 / 16);
+        assert_eq!(clock.slept.get(), 0, "SCRU64 does not wait on overflow");
+        for &id in &ids {
+            assert_eq!(node_values(g.layout(), id), vec![7]);
+            assert!(g.layout().admits(id));
+        }
+    }
+
+    #[test]
+    fn scru64_counters_start_in_the_lower_half() {
+        let clock = FakeClock::at(1_700_000_000_000);
+        let mut g = generator(scru64(8), &[1], OnClockBack::Error, &clock);
+        let mut starts = Vec::new();
+        for k in 0..2000 {
+            clock.set(1_700_000_000_000 + k * 256);
+            starts.push(g.next_id().unwrap() & 0xFFFF);
+        }
+        assert!(starts.iter().all(|&c| c < 1 << 15));
+        // Random, not constant: both halves of the allowed range occur.
+        assert!(starts.iter().any(|&c| c < 1 << 14) && starts.iter().any(|&c| c >= 1 << 14));
+    }
+
+    #[test]
+    fn node_values_are_checked() {
+        let clock = FakeClock::at(T0);
+        assert!(Generator::new(twitter(), &[32, 0], OnClockBack::Wait, &clock, 1).is_err());
+        assert!(Generator::new(twitter(), &[0], OnClockBack::Wait, &clock, 1).is_err());
+        assert!(Generator::new(twitter(), &[31, 31], OnClockBack::Wait, &clock, 1).is_ok());
+    }
+
+    #[test]
+    fn clocks_outside_the_layout_are_errors() {
+        let clock = FakeClock::at(EPOCH - 1);
+        let mut g = generator(twitter(), &[0, 0], OnClockBack::Wait, &clock);
+        assert_eq!(g.next_id(), Err(GenerateError::BeforeEpoch));
+        clock.set(EPOCH + (1 << 41));
+        assert_eq!(g.next_id(), Err(GenerateError::PastEnd));
+    }
+
+    #[test]
+    fn fill_writes_consecutive_ids() {
+        let clock = FakeClock::at(T0);
+        let mut g = generator(twitter(), &[0, 0], OnClockBack::Wait, &clock);
+        let mut out = vec![0u64; 10_000];
+        g.fill(&mut out).unwrap();
+        assert_strictly_increasing(&out);
+    }
+}
