@@ -32,3 +32,11 @@ scru64_from_ids <- function(x, input) .Call(wrap__scru64_from_ids, x, input)
 ids_from_scru64 <- function(text, as_integer64) {
   .Call(wrap__ids_from_scru64, text, as_integer64)
 }
+
+generator_new <- function(kinds, bits, unit_ms, epoch_ms, scru64, nodes, policy) {
+  .Call(wrap__generator_new, kinds, bits, unit_ms, epoch_ms, scru64, nodes, policy)
+}
+
+generator_next <- function(pointer, n, as_integer64) {
+  .Call(wrap__generator_next, pointer, n, as_integer64)
+}

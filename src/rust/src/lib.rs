@@ -7,6 +7,7 @@ use extendr_api::prelude::*;
 
 mod compose;
 mod decode;
+mod generator;
 mod input;
 mod layout;
 mod output;
@@ -16,6 +17,7 @@ extendr_module! {
     mod zuid;
     use compose;
     use decode;
+    use generator;
     use layout;
     use scru64;
 }

@@ -5,27 +5,16 @@ use crate::input::Invalid;
 use extendr_api::prelude::*;
 use zuid_core::text::{write_decimal, DECIMAL_MAX_LEN};
 
-/// Builds the `n` IDs that `id(i)` gives (`None` for NA). As integer64,
-/// IDs of 2^63 and more become NA and are noted in the returned `Invalid`:
-/// their bits would read back as bit64's NA or a negative number.
+/// Builds the `n` IDs that `id(i)` gives (`None` for NA), as decimal text
+/// or as integer64 (see `integer64_from_bits`).
 pub fn ids_to_r(n: usize, as_integer64: bool, id: impl Fn(usize) -> Option<u64>) -> (Robj, Invalid) {
-    let mut lost = Invalid::default();
     if as_integer64 {
         let na = f64::from_bits(i64::MIN as u64);
         let mut out = Doubles::new(n);
         for (i, slot) in out.as_robj_mut().as_real_slice_mut().expect("doubles").iter_mut().enumerate() {
-            *slot = match id(i) {
-                Some(v) if v <= i64::MAX as u64 => f64::from_bits(v),
-                Some(_) => {
-                    lost.note(i);
-                    na
-                }
-                None => na,
-            };
+            *slot = id(i).map_or(na, f64::from_bits);
         }
-        let mut out = Robj::from(out);
-        out.set_class(&["integer64"]).expect("a vector takes a class");
-        (out, lost)
+        integer64_from_bits(out.into())
     } else {
         let mut buf = [0u8; DECIMAL_MAX_LEN];
         let out: Strings = (0..n)
@@ -34,8 +23,24 @@ pub fn ids_to_r(n: usize, as_integer64: bool, id: impl Fn(usize) -> Option<u64>)
                 None => Rstr::na(),
             })
             .collect();
-        (out.into(), lost)
+        (out.into(), Invalid::default())
     }
+}
+
+/// Marks a double vector holding ID bits as integer64. IDs of 2^63 and
+/// more, whose bits bit64 would read as NA or as negative, become NA and
+/// are noted.
+pub fn integer64_from_bits(mut out: Robj) -> (Robj, Invalid) {
+    let mut lost = Invalid::default();
+    let na = f64::from_bits(i64::MIN as u64);
+    for (i, slot) in out.as_real_slice_mut().expect("doubles").iter_mut().enumerate() {
+        if slot.to_bits() > i64::MAX as u64 && slot.to_bits() != na.to_bits() {
+            lost.note(i);
+            *slot = na;
+        }
+    }
+    out.set_class(&["integer64"]).expect("a vector takes a class");
+    (out, lost)
 }
 
 /// Text the core wrote from ASCII digits and letters only.

@@ -130,11 +130,11 @@ impl<C: Clock> Generator<C> {
         }
     }
 
-    /// Fills `out` with consecutive IDs; on an error, `out` holds the IDs
-    /// made before it.
-    pub fn fill(&mut self, out: &mut [u64]) -> Result<(), GenerateError> {
-        for slot in out {
-            *slot = self.next_id()?;
+    /// Makes `n` consecutive IDs and hands each to `put` with its index,
+    /// so that the caller writes them straight into its output.
+    pub fn fill(&mut self, n: usize, mut put: impl FnMut(usize, u64)) -> Result<(), GenerateError> {
+        for i in 0..n {
+            put(i, self.next_id()?);
         }
         Ok(())
     }
@@ -487,7 +487,7 @@ mod tests {
         let clock = FakeClock::at(T0);
         let mut g = generator(twitter(), &[0, 0], OnClockBack::Wait, &clock);
         let mut out = vec![0u64; 10_000];
-        g.fill(&mut out).unwrap();
+        g.fill(out.len(), |i, id| out[i] = id).unwrap();
         assert_strictly_increasing(&out);
     }
 }
