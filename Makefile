@@ -2,15 +2,20 @@
 #   make demo   installs what is missing, builds and installs zuid into
 #               .lib/ and decodes real example IDs
 #   make test   installs what is missing and runs the whole test suite
+#   make bench  times zuid against bit64 on 10 million IDs (not a test)
 LIB = .lib
 
-.PHONY: demo test setup install vendor clean
+.PHONY: demo test bench setup install vendor clean
 
 demo: install
 	R_LIBS="$(CURDIR)/$(LIB)" Rscript tools/demo.R
 
 test: setup
 	sh tools/check.sh
+
+# Speed against bit64 and the memory bound; not part of make test.
+bench: install
+	R_LIBS="$(CURDIR)/$(LIB)" Rscript bench/bench.R
 
 setup:
 	sh tools/setup.sh

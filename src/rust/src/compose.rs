@@ -1,11 +1,12 @@
 //! Building IDs from R's parts and times. Every value is checked in a
 //! first pass, which allocates nothing; the second pass writes the output.
 
-use crate::input::{Numbers, PartValue};
+use crate::input::{invalid_to_r, Numbers, PartValue};
 use crate::layout::layout_from_r;
 use crate::output::ids_to_r;
 use extendr_api::prelude::*;
-use zuid_core::{millis_from_seconds, ComposeError, Layout, Side};
+use zuid_core::columns::Invalid;
+use zuid_core::{millis_from_seconds, ComposeError, Composer, Layout, Side};
 
 /// Why a call cannot build its IDs: the failing rule, the 1-based layout
 /// part it concerns (the time's for times) and the 1-based position.
@@ -21,8 +22,8 @@ impl Failure {
     }
 }
 
-fn time_failure(error: ComposeError, layout: &Layout, i: usize) -> Failure {
-    let part = layout.parts().iter().position(|p| p.shift() == layout.time().shift()).unwrap_or(0) + 1;
+fn time_failure(error: ComposeError, plan: &Plan, i: usize) -> Failure {
+    let part = plan.time_part;
     let code = match error {
         ComposeError::BeforeEpoch => "before_epoch",
         ComposeError::PastEnd | ComposeError::PartRange { .. } => "past_end",
@@ -31,13 +32,29 @@ fn time_failure(error: ComposeError, layout: &Layout, i: usize) -> Failure {
 }
 
 /// The tick of POSIXct seconds; NaN (R's NA) is a missing time.
-fn tick_of(layout: &Layout, seconds: f64, i: usize) -> std::result::Result<Option<u64>, Failure> {
+#[inline]
+fn tick_of(plan: &Plan, seconds: f64, i: usize) -> std::result::Result<Option<u64>, Failure> {
     if seconds.is_nan() {
         return Ok(None);
     }
     let error = if seconds > 0.0 { ComposeError::PastEnd } else { ComposeError::BeforeEpoch };
-    let ms = millis_from_seconds(seconds).ok_or_else(|| time_failure(error, layout, i))?;
-    layout.tick_at(ms).map(Some).map_err(|e| time_failure(e, layout, i))
+    let ms = millis_from_seconds(seconds).ok_or_else(|| time_failure(error, plan, i))?;
+    plan.composer.tick_at(ms).map(Some).map_err(|e| time_failure(e, plan, i))
+}
+
+/// What a call needs of its layout, computed once.
+struct Plan {
+    composer: Composer,
+    /// The 1-based layout index of the time part, for failures.
+    time_part: usize,
+}
+
+impl Plan {
+    fn new(layout: &Layout) -> Plan {
+        let time_shift = layout.time().shift();
+        let time_part = layout.parts().iter().position(|p| p.shift() == time_shift).unwrap_or(0) + 1;
+        Plan { composer: layout.composer(), time_part }
+    }
 }
 
 fn at(v: &[f64], i: usize) -> f64 {
@@ -46,11 +63,11 @@ fn at(v: &[f64], i: usize) -> f64 {
 
 /// One ID from recycled parts: `values` holds one vector per layout part
 /// below the time, in layout order.
-fn compose_one(layout: &Layout, time: &[f64], values: &[Numbers], i: usize) -> std::result::Result<Option<u64>, Failure> {
-    let Some(tick) = tick_of(layout, at(time, i), i)? else {
+#[inline]
+fn compose_one(plan: &Plan, first_lower: usize, time: &[f64], values: &[Numbers], i: usize) -> std::result::Result<Option<u64>, Failure> {
+    let Some(tick) = tick_of(plan, at(time, i), i)? else {
         return Ok(None);
     };
-    let first_lower = layout.parts().len() - values.len();
     let mut parts = [0u64; 64];
     for (k, column) in values.iter().enumerate() {
         match column.get(i) {
@@ -59,17 +76,17 @@ fn compose_one(layout: &Layout, time: &[f64], values: &[Numbers], i: usize) -> s
             PartValue::Bad => return Err(Failure { code: "part_range", part: first_lower + k + 1, position: i + 1 }),
         }
     }
-    match layout.compose(tick, &parts[..values.len()]) {
+    match plan.composer.compose(tick, &parts[..values.len()]) {
         Ok(id) => Ok(Some(id)),
         Err(ComposeError::PartRange { index }) => Err(Failure { code: "part_range", part: index + 1, position: i + 1 }),
-        Err(e) => Err(time_failure(e, layout, i)),
+        Err(e) => Err(time_failure(e, plan, i)),
     }
 }
 
 /// `list(ids, failure, lost)`: the IDs, or NULL and why not; `lost` notes
 /// IDs of 2^63 and more that integer64 cannot hold.
-fn result_to_r(ids: Robj, failure: Option<Failure>, lost: crate::input::Invalid) -> Robj {
-    list!(ids = ids, failure = failure.map_or_else(|| Robj::from(()), |f| f.to_r()), lost = lost.to_r()).into()
+fn result_to_r(ids: Robj, failure: Option<Failure>, lost: Invalid) -> Robj {
+    list!(ids = ids, failure = failure.map_or_else(|| Robj::from(()), |f| f.to_r()), lost = invalid_to_r(&lost)).into()
 }
 
 /// Composes `n` IDs. `time` is POSIXct seconds and `values` a list of
@@ -89,12 +106,14 @@ fn compose_ids(time: &[f64], values: List, kinds: &[i32], bits: &[i32], unit_ms:
     if columns.len() + 1 + usize::from(layout.has_sign_bit()) != layout.parts().len() {
         return Robj::from(());
     }
+    let plan = Plan::new(&layout);
+    let first_lower = layout.parts().len() - columns.len();
     for i in 0..n {
-        if let Err(failure) = compose_one(&layout, time, &columns, i) {
+        if let Err(failure) = compose_one(&plan, first_lower, time, &columns, i) {
             return result_to_r(Robj::from(()), Some(failure), Default::default());
         }
     }
-    let (ids, lost) = ids_to_r(n, as_integer64, |i| compose_one(&layout, time, &columns, i).ok().flatten());
+    let (ids, lost) = ids_to_r(n, as_integer64, |i| compose_one(&plan, first_lower, time, &columns, i).ok().flatten());
     result_to_r(ids, None, lost)
 }
 
@@ -106,9 +125,10 @@ fn ids_at_times(time: &[f64], kinds: &[i32], bits: &[i32], unit_ms: i32, epoch_m
         return Robj::from(());
     };
     let side = if max { Side::Max } else { Side::Min };
+    let plan = Plan::new(&layout);
     let one = |i: usize| -> std::result::Result<Option<u64>, Failure> {
-        match tick_of(&layout, time[i], i)? {
-            Some(tick) => layout.id_at(tick, side).map(Some).map_err(|e| time_failure(e, &layout, i)),
+        match tick_of(&plan, time[i], i)? {
+            Some(tick) => plan.composer.id_at(tick, side).map(Some).map_err(|e| time_failure(e, &plan, i)),
             None => Ok(None),
         }
     };

@@ -1,55 +1,23 @@
-//! Decoding a vector of IDs into R columns in one pass: every output
-//! vector is allocated once at its final size and filled in place.
+//! Decoding a vector of IDs into R columns: every output vector is
+//! allocated once at its final size and filled in place by the core.
 
-use crate::input::{Ids, Invalid};
+use crate::alloc;
+use crate::input::{invalid_to_r, Ids};
 use crate::layout::layout_from_r;
 use extendr_api::prelude::*;
-use zuid_core::{Entry, Layout};
+use zuid_core::parse::{from_double, from_integer, from_integer64_bits};
+use zuid_core::columns::{decode_by_column, decode_rows, Columns, Invalid, NodeColumn};
+use zuid_core::Layout;
 
-const NA_INTEGER: i32 = i32::MIN;
-
-/// The output columns, borrowed from R vectors allocated at full length.
-struct Columns<'a> {
-    time: &'a mut [f64],
-    nodes: Vec<NodeColumn<'a>>,
-    sequence: Option<&'a mut [i32]>,
-}
-
-/// Node fields of at most 31 bits are R integers; wider ones exact doubles.
-enum NodeColumn<'a> {
-    Int(&'a mut [i32]),
-    Dbl(&'a mut [f64]),
-}
-
-/// Fills the columns; stops at the first double of 2^53 or more and
-/// returns its 1-based position as the error.
-fn decode_into(ids: &Ids, layout: &Layout, cols: &mut Columns) -> std::result::Result<Invalid, usize> {
-    let na_real = <f64 as CanBeNA>::na();
-    let nodes: Vec<_> = layout.nodes().collect();
-    let sequence = layout.sequence();
-    let mut invalid = Invalid::default();
-    for i in 0..ids.len() {
-        let id = match ids.get(i) {
-            Entry::Id(id) if layout.admits(id) => Some(id),
-            Entry::Missing => None,
-            Entry::Imprecise => return Err(i + 1),
-            Entry::Id(_) | Entry::Invalid => {
-                invalid.note(i);
-                None
-            }
-        };
-        cols.time[i] = id.map_or(na_real, |id| layout.time_ms(id) as f64 / 1000.0);
-        for (part, col) in nodes.iter().zip(cols.nodes.iter_mut()) {
-            match col {
-                NodeColumn::Int(v) => v[i] = id.map_or(NA_INTEGER, |id| part.extract(id) as i32),
-                NodeColumn::Dbl(v) => v[i] = id.map_or(na_real, |id| part.extract(id) as f64),
-            }
-        }
-        if let Some(v) = cols.sequence.as_deref_mut() {
-            v[i] = id.map_or(NA_INTEGER, |id| sequence.extract(id) as i32);
-        }
+fn decode_ids_into(ids: &Ids, layout: &Layout, cols: &mut Columns) -> std::result::Result<Invalid, usize> {
+    let n = ids.len();
+    match ids {
+        Ids::Integer64(v) => decode_by_column(n, |i| from_integer64_bits(v[i].to_bits()), layout, cols),
+        Ids::Double(v) => decode_by_column(n, |i| from_double(v[i]), layout, cols),
+        Ids::Integer(v) => decode_by_column(n, |i| from_integer(v[i]), layout, cols),
+        // Text is parsed once, a row at a time.
+        Ids::Text { .. } => decode_rows(n, |i| ids.get(i), layout, cols),
     }
-    Ok(invalid)
 }
 
 /// Decodes `x` (read as `input` says) with the layout R describes. Returns
@@ -72,16 +40,16 @@ fn decode_ids(
         return Robj::from(());
     };
     let n = ids.len();
-    let mut time = Robj::from(Doubles::new(n));
+    let mut time = alloc::doubles(n);
     let mut nodes: Vec<Robj> = if time_only {
         Vec::new()
     } else {
         layout
             .nodes()
-            .map(|p| if p.bits() <= 31 { Integers::new(n).into() } else { Doubles::new(n).into() })
+            .map(|p| if p.bits() <= 31 { alloc::integers(n) } else { alloc::doubles(n) })
             .collect()
     };
-    let mut sequence = (!time_only).then(|| Robj::from(Integers::new(n)));
+    let mut sequence = (!time_only).then(|| alloc::integers(n));
 
     let mut cols = Columns {
         time: time.as_real_slice_mut().expect("allocated as doubles"),
@@ -94,7 +62,7 @@ fn decode_ids(
             .collect(),
         sequence: sequence.as_mut().map(|s| s.as_integer_slice_mut().expect("integers")),
     };
-    let (invalid, imprecise) = match decode_into(&ids, &layout, &mut cols) {
+    let (invalid, imprecise) = match decode_ids_into(&ids, &layout, &mut cols) {
         Ok(invalid) => (invalid, None),
         Err(position) => (Invalid::default(), Some(position as f64)),
     };
@@ -102,7 +70,7 @@ fn decode_ids(
         time = time,
         nodes = List::from_values(nodes),
         sequence = sequence.unwrap_or_else(|| Robj::from(())),
-        invalid = invalid.to_r(),
+        invalid = invalid_to_r(&invalid),
         imprecise = imprecise
     )
     .into()

@@ -1,6 +1,8 @@
 //! Generators live in Rust behind a mutex; R holds an external pointer to
 //! one, together with the process id that made it.
 
+use crate::alloc;
+use crate::input::invalid_to_r;
 use crate::layout::layout_from_r;
 use crate::output::{ids_to_r, integer64_from_bits};
 use extendr_api::prelude::*;
@@ -73,17 +75,17 @@ fn generator_next(pointer: Robj, n: f64, as_integer64: bool) -> Robj {
     let n = n as usize;
     let filled = if as_integer64 {
         // Written straight into the integer64 vector: one allocation.
-        let mut out = Doubles::new(n);
-        let slots = out.as_robj_mut().as_real_slice_mut().expect("doubles");
+        let mut out = alloc::doubles(n);
+        let slots = out.as_real_slice_mut().expect("doubles");
         let result = generator.fill(n, |i, id| slots[i] = f64::from_bits(id));
-        result.map(|()| integer64_from_bits(out.into()))
+        result.map(|()| integer64_from_bits(out))
     } else {
         let mut ids = vec![0u64; n];
         let result = generator.fill(n, |i, id| ids[i] = id);
         result.map(|()| ids_to_r(n, false, |i| Some(ids[i])))
     };
     match filled {
-        Ok((ids, lost)) => list!(ids = ids, status = "ok", by_ms = 0.0, lost = lost.to_r()).into(),
+        Ok((ids, lost)) => list!(ids = ids, status = "ok", by_ms = 0.0, lost = invalid_to_r(&lost)).into(),
         Err(GenerateError::ClockBack { by_ms }) => refuse("clock_back", by_ms as f64),
         Err(GenerateError::BeforeEpoch) => refuse("before_epoch", 0.0),
         Err(GenerateError::PastEnd) => refuse("past_end", 0.0),

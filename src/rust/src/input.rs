@@ -3,10 +3,8 @@
 
 use extendr_api::prelude::*;
 use zuid_core::parse::{from_double, from_integer, from_integer64_bits, parse_text};
+use zuid_core::columns::Invalid;
 use zuid_core::Entry;
-
-/// How many invalid positions come back to R for its warning.
-pub const POSITIONS_REPORTED: usize = 5;
 
 /// The bytes of a non-NA CHARSXP, read in place with no copy. extendr's
 /// `&str` view assumes UTF-8, which R strings need not be.
@@ -17,6 +15,26 @@ pub fn charsxp_bytes(s: &Rstr) -> &[u8] {
         let sexp = s.get();
         let len = usize::try_from(extendr_ffi::Rf_xlength(sexp)).unwrap_or(0);
         std::slice::from_raw_parts(extendr_ffi::R_CHAR(sexp).cast::<u8>(), len)
+    }
+}
+
+/// How many strings ahead of the one being parsed to ask the processor to
+/// fetch: a character vector's strings lie scattered over the heap, and
+/// waiting for each in turn costs more than parsing it.
+const PREFETCH_AHEAD: usize = 16;
+
+#[inline]
+fn prefetch_text(strings: &[Rstr], i: usize) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(s) = strings.get(i) {
+        // SAFETY: prefetching is a hint and never faults; the address is
+        // that of a live CHARSXP (its header and first bytes of text).
+        unsafe {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let p = s.get().cast::<i8>();
+            _mm_prefetch::<_MM_HINT_T0>(p);
+            _mm_prefetch::<_MM_HINT_T0>(p.wrapping_add(64));
+        }
     }
 }
 
@@ -54,6 +72,7 @@ impl<'a> Ids<'a> {
     pub fn get(&self, i: usize) -> Entry {
         match self {
             Ids::Text { strings, scru64 } => {
+                prefetch_text(strings, i + PREFETCH_AHEAD);
                 let s = &strings[i];
                 if s.is_na() {
                     Entry::Missing
@@ -68,26 +87,10 @@ impl<'a> Ids<'a> {
     }
 }
 
-/// Entries that were not IDs: how many, and the first positions (1-based).
-#[derive(Default)]
-pub struct Invalid {
-    pub count: usize,
-    pub positions: Vec<usize>,
-}
-
-impl Invalid {
-    pub fn note(&mut self, i: usize) {
-        self.count += 1;
-        if self.positions.len() < POSITIONS_REPORTED {
-            self.positions.push(i + 1);
-        }
-    }
-
-    /// `list(count, positions)` for R's warning.
-    pub fn to_r(&self) -> Robj {
-        let positions: Vec<f64> = self.positions.iter().map(|&p| p as f64).collect();
-        list!(count = self.count as f64, positions = positions).into()
-    }
+/// `list(count, positions)` for R's warning.
+pub fn invalid_to_r(invalid: &Invalid) -> Robj {
+    let positions: Vec<f64> = invalid.positions.iter().map(|&p| p as f64).collect();
+    list!(count = invalid.count as f64, positions = positions).into()
 }
 
 /// A recycled numeric argument (node value, sequence, time): length 1 or

@@ -5,6 +5,7 @@
 
 use extendr_api::prelude::*;
 
+mod alloc;
 mod compose;
 mod decode;
 mod generator;

@@ -1,7 +1,8 @@
 //! IDs back to R: decimal strings, or integer64 (a double vector holding
 //! the ID's bits, class "integer64", built without bit64).
 
-use crate::input::Invalid;
+use crate::alloc;
+use zuid_core::columns::Invalid;
 use extendr_api::prelude::*;
 use zuid_core::text::{write_decimal, DECIMAL_MAX_LEN};
 
@@ -10,20 +11,14 @@ use zuid_core::text::{write_decimal, DECIMAL_MAX_LEN};
 pub fn ids_to_r(n: usize, as_integer64: bool, id: impl Fn(usize) -> Option<u64>) -> (Robj, Invalid) {
     if as_integer64 {
         let na = f64::from_bits(i64::MIN as u64);
-        let mut out = Doubles::new(n);
-        for (i, slot) in out.as_robj_mut().as_real_slice_mut().expect("doubles").iter_mut().enumerate() {
+        let mut out = alloc::doubles(n);
+        for (i, slot) in out.as_real_slice_mut().expect("doubles").iter_mut().enumerate() {
             *slot = id(i).map_or(na, f64::from_bits);
         }
-        integer64_from_bits(out.into())
+        integer64_from_bits(out)
     } else {
-        let mut buf = [0u8; DECIMAL_MAX_LEN];
-        let out: Strings = (0..n)
-            .map(|i| match id(i) {
-                Some(v) => Rstr::from(ascii(write_decimal(v, &mut buf))),
-                None => Rstr::na(),
-            })
-            .collect();
-        (out.into(), Invalid::default())
+        let out = alloc::strings::<DECIMAL_MAX_LEN>(n, |i, buf| id(i).map(|v| write_decimal(v, buf)));
+        (out, Invalid::default())
     }
 }
 
@@ -41,9 +36,4 @@ pub fn integer64_from_bits(mut out: Robj) -> (Robj, Invalid) {
     }
     out.set_class(&["integer64"]).expect("a vector takes a class");
     (out, lost)
-}
-
-/// Text the core wrote from ASCII digits and letters only.
-pub fn ascii(bytes: &[u8]) -> &str {
-    std::str::from_utf8(bytes).expect("the core writes ASCII")
 }

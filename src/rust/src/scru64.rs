@@ -1,9 +1,11 @@
 //! SCRU64's 12-character base36 text, both ways.
 
-use crate::input::{charsxp_bytes, Ids, Invalid};
-use crate::output::{ascii, ids_to_r};
+use crate::input::{charsxp_bytes, invalid_to_r, Ids};
+use zuid_core::columns::Invalid;
+use crate::alloc;
+use crate::output::ids_to_r;
 use extendr_api::prelude::*;
-use zuid_core::parse::parse_scru64;
+use zuid_core::parse::{parse_scru64, SCRU64_MAX, SCRU64_TEXT_LEN};
 use zuid_core::text::scru64_text;
 use zuid_core::Entry;
 
@@ -14,24 +16,25 @@ fn scru64_from_ids(x: Robj, input: i32) -> Robj {
     let Some(ids) = Ids::from_r(&x, input, false) else {
         return Robj::from(());
     };
+    // A first pass finds imprecise doubles and invalid entries, so that
+    // the output is built once and only when it is needed.
     let mut invalid = Invalid::default();
-    let mut text = Vec::with_capacity(ids.len());
     for i in 0..ids.len() {
-        let entry = ids.get(i);
-        if entry == Entry::Imprecise {
-            return list!(text = (), invalid = invalid.to_r(), imprecise = (i + 1) as f64).into();
+        match ids.get(i) {
+            Entry::Imprecise => return list!(text = (), invalid = invalid_to_r(&invalid), imprecise = (i + 1) as f64).into(),
+            Entry::Id(id) if id <= SCRU64_MAX => {}
+            Entry::Missing => {}
+            _ => invalid.note(i),
         }
-        let digits = match entry {
-            Entry::Id(id) => scru64_text(id),
-            _ => None,
-        };
-        if digits.is_none() && entry != Entry::Missing {
-            invalid.note(i);
-        }
-        text.push(digits.map_or_else(Rstr::na, |d| Rstr::from(ascii(&d))));
     }
-    let text: Strings = text.into_iter().collect();
-    list!(text = text, invalid = invalid.to_r(), imprecise = ()).into()
+    let text = alloc::strings::<SCRU64_TEXT_LEN>(ids.len(), |i, buf| match ids.get(i) {
+        Entry::Id(id) => scru64_text(id).map(|digits| {
+            *buf = digits;
+            &buf[..]
+        }),
+        _ => None,
+    });
+    list!(text = text, invalid = invalid_to_r(&invalid), imprecise = ()).into()
 }
 
 /// IDs from SCRU64 text; anything but 12 base36 digits is invalid.
@@ -57,7 +60,7 @@ fn ids_from_scru64(text: Strings, as_integer64: bool) -> Robj {
         Entry::Id(id) => Some(id),
         _ => None,
     });
-    list!(ids = ids, invalid = invalid.to_r()).into()
+    list!(ids = ids, invalid = invalid_to_r(&invalid)).into()
 }
 
 extendr_module! {

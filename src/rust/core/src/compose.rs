@@ -39,53 +39,101 @@ pub fn millis_from_seconds(seconds: f64) -> Option<i64> {
     Some(if seconds < m as f64 / 1000.0 { m - 1 } else { m })
 }
 
-impl Layout {
+/// A layout's composing rules as plain numbers, computed once per call so
+/// that loops over millions of IDs do not look parts up for each.
+#[derive(Clone, Debug)]
+pub struct Composer {
+    time_shift: u32,
+    last_tick: u64,
+    epoch_ms: i64,
+    unit_ms: i64,
+    /// (layout index, shift, largest value) of each part below the time.
+    lower: Vec<(usize, u32, u64)>,
+    max_id: u64,
+}
+
+impl Composer {
     /// The tick that `ms` (milliseconds since 1970) falls in, floored.
+    #[inline]
     pub fn tick_at(&self, ms: i64) -> Result<u64, ComposeError> {
-        let since = ms.checked_sub(self.epoch_ms()).ok_or(ComposeError::BeforeEpoch)?;
+        let since = ms.checked_sub(self.epoch_ms).ok_or(ComposeError::BeforeEpoch)?;
         if since < 0 {
             return Err(ComposeError::BeforeEpoch);
         }
-        let tick = (since / self.unit().millis()) as u64;
-        if tick > self.last_tick() {
+        let tick = (since / self.unit_ms) as u64;
+        if tick > self.last_tick {
             return Err(ComposeError::PastEnd);
         }
         Ok(tick)
     }
 
-    /// The ID with these parts: a tick and one value per non-sign, non-time
-    /// part in layout order (node fields and the sequence, as they come).
+    /// The ID with these parts: a tick and one value per part below the
+    /// time (node fields and the sequence), in layout order.
+    #[inline]
     pub fn compose(&self, tick: u64, values: &[u64]) -> Result<u64, ComposeError> {
-        if tick > self.last_tick() {
+        if tick > self.last_tick {
             return Err(ComposeError::PastEnd);
         }
-        let time = self.time();
-        let mut id = tick << time.shift();
-        let lower = self.parts().iter().enumerate().filter(|(_, p)| !matches!(p.kind(), PartKind::Sign | PartKind::Time));
-        for ((index, part), &value) in lower.zip(values) {
-            if value > part.max_value() {
+        let mut id = tick << self.time_shift;
+        for (&(index, shift, max), &value) in self.lower.iter().zip(values) {
+            if value > max {
                 return Err(ComposeError::PartRange { index });
             }
-            id |= value << part.shift();
+            id |= value << shift;
         }
-        // SCRU64's bound can cut through its last tick.
-        if id > self.max_id() {
+        // SCRU64's bound could cut through its last tick.
+        if id > self.max_id {
             return Err(ComposeError::PastEnd);
         }
         Ok(id)
     }
 
     /// The smallest or largest ID the layout can hold in `tick`.
+    #[inline]
     pub fn id_at(&self, tick: u64, side: Side) -> Result<u64, ComposeError> {
-        if tick > self.last_tick() {
+        if tick > self.last_tick {
             return Err(ComposeError::PastEnd);
         }
-        let shift = self.time().shift();
         let low = match side {
             Side::Min => 0,
-            Side::Max => (1u64 << shift) - 1,
+            Side::Max => (1u64 << self.time_shift) - 1,
         };
-        Ok(((tick << shift) | low).min(self.max_id()))
+        Ok(((tick << self.time_shift) | low).min(self.max_id))
+    }
+}
+
+impl Layout {
+    pub fn composer(&self) -> Composer {
+        let lower = self
+            .parts()
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| !matches!(p.kind(), PartKind::Sign | PartKind::Time))
+            .map(|(index, p)| (index, p.shift(), p.max_value()))
+            .collect();
+        Composer {
+            time_shift: self.time().shift(),
+            last_tick: self.last_tick(),
+            epoch_ms: self.epoch_ms(),
+            unit_ms: self.unit().millis(),
+            lower,
+            max_id: self.max_id(),
+        }
+    }
+
+    /// See [`Composer::tick_at`].
+    pub fn tick_at(&self, ms: i64) -> Result<u64, ComposeError> {
+        self.composer().tick_at(ms)
+    }
+
+    /// See [`Composer::compose`].
+    pub fn compose(&self, tick: u64, values: &[u64]) -> Result<u64, ComposeError> {
+        self.composer().compose(tick, values)
+    }
+
+    /// See [`Composer::id_at`].
+    pub fn id_at(&self, tick: u64, side: Side) -> Result<u64, ComposeError> {
+        self.composer().id_at(tick, side)
     }
 }
 

@@ -2,7 +2,7 @@
 //! moves backwards, a tick's sequence runs out, or IDs come in bursts.
 
 use crate::clock::Clock;
-use crate::compose::ComposeError;
+use crate::compose::{ComposeError, Composer};
 use crate::layout::{Layout, PartKind};
 use thiserror::Error;
 
@@ -45,6 +45,8 @@ impl From<ComposeError> for GenerateError {
 /// A generator of IDs for one node, reading time from `C`.
 pub struct Generator<C: Clock> {
     layout: Layout,
+    composer: Composer,
+    time_shift: u32,
     clock: C,
     policy: OnClockBack,
     /// The node fields' bits, already in place.
@@ -74,6 +76,8 @@ impl<C: Clock> Generator<C> {
         }
         let sequence = layout.sequence();
         Ok(Generator {
+            composer: layout.composer(),
+            time_shift: layout.time().shift(),
             sequence_max: sequence.max_value(),
             sequence_shift: sequence.shift(),
             layout,
@@ -94,7 +98,7 @@ impl<C: Clock> Generator<C> {
     pub fn next_id(&mut self) -> Result<u64, GenerateError> {
         loop {
             let now_ms = self.clock.now_ms();
-            let now = self.layout.tick_at(now_ms)?;
+            let now = self.composer.tick_at(now_ms)?;
             let Some((last, seq)) = self.last else {
                 return Ok(self.start_tick(now));
             };
@@ -146,7 +150,7 @@ impl<C: Clock> Generator<C> {
     }
 
     fn id(&self, tick: u64, seq: u64) -> u64 {
-        (tick << self.layout.time().shift()) | self.node_bits | (seq << self.sequence_shift)
+        (tick << self.time_shift) | self.node_bits | (seq << self.sequence_shift)
     }
 
     /// SCRU64 restarts its counter at a random number whose top bit is 0,

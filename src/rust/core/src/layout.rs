@@ -62,6 +62,30 @@ impl Part {
     }
 }
 
+/// What `Layout::time_ms` computes, held in registers.
+#[derive(Clone, Copy, Debug)]
+pub struct TimeDecoder {
+    shift: u32,
+    mask: u64,
+    unit_ms: i64,
+    epoch_ms: i64,
+}
+
+impl TimeDecoder {
+    /// The start of the tick of `id`, in milliseconds since 1970.
+    #[inline]
+    pub fn millis(&self, id: u64) -> i64 {
+        self.epoch_ms + ((id >> self.shift) & self.mask) as i64 * self.unit_ms
+    }
+
+    /// The same as POSIXct seconds: the double nearest to millis / 1000,
+    /// which `millis_from_seconds` maps back to the same millisecond.
+    #[inline]
+    pub fn seconds(&self, id: u64) -> f64 {
+        self.millis(id) as f64 / 1000.0
+    }
+}
+
 /// Why a layout was refused. The messages carry numbers and positions
 /// only, never text a user wrote.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -153,11 +177,23 @@ impl Layout {
         time.max_value().min(self.max_id >> time.shift())
     }
 
+    /// The time part and epoch as plain numbers, for loops over millions of
+    /// IDs that should not look the time part up for each.
+    pub fn time_decoder(&self) -> TimeDecoder {
+        let time = self.time();
+        TimeDecoder {
+            shift: time.shift(),
+            mask: time.max_value(),
+            unit_ms: self.unit.millis(),
+            epoch_ms: self.epoch_ms,
+        }
+    }
+
     /// The start of the tick of `id`, in milliseconds since 1970. Cannot
     /// overflow: the tick has at most 53 bits, the unit is at most 1000 ms,
     /// and the epoch lies within the years 1 to 9999.
     pub fn time_ms(&self, id: u64) -> i64 {
-        self.epoch_ms + self.time().extract(id) as i64 * self.unit.millis()
+        self.time_decoder().millis(id)
     }
 
     /// The parts, most significant first.

@@ -4,6 +4,7 @@
 //! and calls into this crate, and `cargo test` tests it on its own.
 
 pub mod clock;
+pub mod columns;
 pub mod compose;
 pub mod generator;
 pub mod layout;
@@ -13,9 +14,9 @@ pub mod timestamp;
 pub mod unit;
 
 pub use clock::{Clock, SystemClock};
-pub use compose::{millis_from_seconds, ComposeError, Side};
+pub use compose::{millis_from_seconds, ComposeError, Composer, Side};
 pub use generator::{GenerateError, Generator, OnClockBack};
-pub use layout::{Layout, LayoutError, PartKind, MAX_PART_BITS, MAX_SEQUENCE_BITS};
+pub use layout::{Layout, LayoutError, PartKind, TimeDecoder, MAX_PART_BITS, MAX_SEQUENCE_BITS};
 pub use parse::{Entry, SCRU64_MAX};
 pub use timestamp::{format_millis, MAX_EPOCH_MS, MIN_EPOCH_MS};
 pub use unit::Unit;

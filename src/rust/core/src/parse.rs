@@ -23,7 +23,26 @@ pub const SCRU64_TEXT_LEN: usize = 12;
 pub const EXACT_DOUBLE_LIMIT: f64 = 9_007_199_254_740_992.0;
 
 /// Decimal digits only (no sign, space or exponent), value at most 2^64 - 1.
+#[inline]
 pub fn parse_decimal(text: &[u8]) -> Entry {
+    // Up to 19 digits cannot overflow a u64: no checks per digit, and one
+    // test for a non-digit at the end instead of a branch per byte.
+    if !text.is_empty() && text.len() <= 19 {
+        let mut value: u64 = 0;
+        let mut bad = 0u8;
+        for &byte in text {
+            let digit = byte.wrapping_sub(b'0');
+            bad |= (digit > 9) as u8;
+            value = value.wrapping_mul(10).wrapping_add(u64::from(digit));
+        }
+        return if bad == 0 { Entry::Id(value) } else { Entry::Invalid };
+    }
+    parse_decimal_checked(text)
+}
+
+/// The general case: 20 digits or more (leading zeros allowed), with
+/// overflow checks.
+fn parse_decimal_checked(text: &[u8]) -> Entry {
     if text.is_empty() {
         return Entry::Invalid;
     }
@@ -141,6 +160,14 @@ mod tests {
         for text in refused {
             assert_eq!(parse_decimal(text), Entry::Invalid, "{:?}", text);
         }
+    }
+
+    #[test]
+    fn fast_and_checked_paths_agree() {
+        for text in [&b"1"[..], b"12345678901234567", b"9999999999999999999", b"0000000000000000001", b"12a4", b"/", b":"] {
+            assert_eq!(parse_decimal(text), parse_decimal_checked(text), "{:?}", text);
+        }
+        assert_eq!(parse_decimal(b"10000000000000000000"), Entry::Id(10_000_000_000_000_000_000));
     }
 
     #[test]

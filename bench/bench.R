@@ -1,0 +1,94 @@
+# make bench: zuid against the memory bound and against bit64 arithmetic,
+# on 10 million random Twitter-layout IDs, in one run. Prints a table of
+# medians, the ratios the project targets, and memory allocated per call.
+# Not a test: nothing here asserts a time.
+suppressPackageStartupMessages({
+  library(zuid)
+  library(bit64)
+  library(bench)
+})
+
+n <- as.integer(Sys.getenv("ZUID_BENCH_N", "1e7"))
+iterations <- as.integer(Sys.getenv("ZUID_BENCH_ITERATIONS", "10"))
+set.seed(1)
+
+# Random IDs over 2015-2025 with random datacenter, worker and sequence,
+# built with bit64 arithmetic.
+epoch <- 1288834974657
+ms <- floor(runif(n, 1420070400000, 1735689600000))
+x64 <- as.integer64(ms - epoch) * as.integer64(4194304) +
+  as.integer64(sample.int(1024L, n, TRUE) - 1L) * as.integer64(4096) +
+  as.integer64(sample.int(4096L, n, TRUE) - 1L)
+chr <- as.character(x64)
+times <- id_time(x64, "twitter")
+workers <- id_fields(x64, "twitter")$worker
+
+# What users write today: the same columns by bit64 integer division.
+fields_bit64 <- function(x) {
+  ticks <- x %/% as.integer64(4194304)
+  data.frame(
+    time = as.POSIXct(as.double(ticks + as.integer64(epoch)) / 1000,
+                      origin = "1970-01-01", tz = "UTC"),
+    datacenter = as.integer((x %/% as.integer64(131072)) %% as.integer64(32)),
+    worker = as.integer((x %/% as.integer64(4096)) %% as.integer64(32)),
+    sequence = as.integer(x %% as.integer64(4096))
+  )
+}
+
+stopifnot(identical(fields_bit64(x64[1:1000]), id_fields(x64[1:1000], "twitter")))
+
+# `expr` is timed unevaluated, in the caller's environment, each iteration.
+# Iterations in which R's garbage collector ran are left out (bench's
+# filter_gc), so that a row is not charged for collecting the previous
+# row's garbage.
+run <- function(label, expr, iterations) {
+  m <- suppressWarnings(bench::mark(
+    exprs = list(substitute(expr)), env = parent.frame(),
+    iterations = iterations, check = FALSE, filter_gc = TRUE
+  ))
+  data.frame(call = label, median_s = as.numeric(m$median),
+             mem_alloc_mb = as.numeric(m$mem_alloc) / 2^20)
+}
+
+g <- id_generator("twitter", datacenter = 1, worker = 1)
+rows <- rbind(
+  run("unclass(x64) * 1 (memory bound)", unclass(x64) * 1, iterations),
+  run("bit64 fields from integer64", fields_bit64(x64), iterations),
+  run("bit64 fields from character", fields_bit64(as.integer64(chr)), 1),
+  run("id_fields(<integer64>)", id_fields(x64, "twitter"), iterations),
+  run("id_fields(<character>)", id_fields(chr, "twitter"), iterations),
+  run("id_time(<integer64>)", id_time(x64, "twitter"), iterations),
+  run("id_time(<character>)", id_time(chr, "twitter"), iterations),
+  run("id_compose(), as character", id_compose(times, "twitter", worker = workers), 1),
+  run("id_compose(), as integer64", id_compose(times, "twitter", worker = workers, as = "integer64"), iterations),
+  run("id_to_scru64(<integer64>)", id_to_scru64(x64), 1),
+  run("id_next(g, 1e6, as = \"integer64\")", id_next(g, 1e6, as = "integer64"), iterations)
+)
+rows$median_s <- signif(rows$median_s, 3)
+rows$mem_alloc_mb <- round(rows$mem_alloc_mb, 1)
+
+at <- function(label) rows$median_s[rows$call == label]
+targets <- data.frame(
+  target = c(
+    "id_fields(<integer64>) vs bit64: speed-up >= 15",
+    "id_fields(<character>) vs bit64 parse + arithmetic: speed-up >= 6",
+    "id_time(<integer64>) / memory bound <= 2",
+    "id_next(1e6) / capacity (244 ms) <= 1.25"
+  ),
+  value = round(c(
+    at("bit64 fields from integer64") / at("id_fields(<integer64>)"),
+    at("bit64 fields from character") / at("id_fields(<character>)"),
+    at("id_time(<integer64>)") / at("unclass(x64) * 1 (memory bound)"),
+    at("id_next(g, 1e6, as = \"integer64\")") / (1e6 / 4096 / 1000)
+  ), 2)
+)
+targets$met <- c(targets$value[1] >= 15, targets$value[2] >= 6,
+                 targets$value[3] <= 2, targets$value[4] <= 1.25)
+
+cat(sprintf("zuid bench: %s IDs, median of up to %d runs without a GC (1 run for the slowest), %s, %d cores, %s\n\n",
+            format(n, big.mark = ","), iterations, R.version.string,
+            parallel::detectCores(), Sys.info()[["machine"]]))
+print(rows, row.names = FALSE)
+cat("\nOutputs for reference: 10M doubles or integer64 are 76.3 MB; id_fields()'s",
+    "four columns are 190.7 MB.\n\n")
+print(targets, row.names = FALSE)

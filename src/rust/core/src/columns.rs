@@ -1,0 +1,203 @@
+//! Decoding many IDs into columns (time, node fields, sequence) that the
+//! caller allocated at full length, as R's vectors are. Missing and invalid
+//! entries get R's NA bit patterns, which the binding passes on as they are.
+
+use crate::layout::Layout;
+use crate::parse::Entry;
+
+/// R's NA_integer_.
+pub const NA_INTEGER: i32 = i32::MIN;
+/// R's NA_real_: a NaN whose low word is 1954.
+pub const NA_REAL: f64 = f64::from_bits(0x7FF0_0000_0000_07A2);
+/// How many invalid positions a call reports.
+pub const POSITIONS_REPORTED: usize = 5;
+
+/// Output columns, one slot per input entry.
+pub struct Columns<'a> {
+    pub time: &'a mut [f64],
+    /// One per node field, in layout order.
+    pub nodes: Vec<NodeColumn<'a>>,
+    /// `None` when only the time is wanted.
+    pub sequence: Option<&'a mut [i32]>,
+}
+
+/// Node fields of at most 31 bits fit R integers; wider ones are exact
+/// doubles.
+pub enum NodeColumn<'a> {
+    Int(&'a mut [i32]),
+    Dbl(&'a mut [f64]),
+}
+
+/// Entries that were not IDs: how many, and the first positions (1-based).
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Invalid {
+    pub count: usize,
+    pub positions: Vec<usize>,
+}
+
+impl Invalid {
+    pub fn note(&mut self, i: usize) {
+        self.count += 1;
+        if self.positions.len() < POSITIONS_REPORTED {
+            self.positions.push(i + 1);
+        }
+    }
+}
+
+/// Decodes entry by entry, reading each once: for input that is costly to
+/// read, such as text to parse. Stops at the first imprecise double and
+/// returns its 1-based position as the error.
+pub fn decode_rows(n: usize, read: impl Fn(usize) -> Entry, layout: &Layout, cols: &mut Columns) -> Result<Invalid, usize> {
+    let time = layout.time_decoder();
+    let nodes: Vec<_> = layout.nodes().collect();
+    let sequence = layout.sequence();
+    let max_id = layout.max_id();
+    let mut invalid = Invalid::default();
+    for i in 0..n {
+        let id = match read(i) {
+            Entry::Id(id) if id <= max_id => Some(id),
+            Entry::Missing => None,
+            Entry::Imprecise => return Err(i + 1),
+            Entry::Id(_) | Entry::Invalid => {
+                invalid.note(i);
+                None
+            }
+        };
+        cols.time[i] = id.map_or(NA_REAL, |id| time.seconds(id));
+        for (part, col) in nodes.iter().zip(cols.nodes.iter_mut()) {
+            match col {
+                NodeColumn::Int(v) => v[i] = id.map_or(NA_INTEGER, |id| part.extract(id) as i32),
+                NodeColumn::Dbl(v) => v[i] = id.map_or(NA_REAL, |id| part.extract(id) as f64),
+            }
+        }
+        if let Some(v) = cols.sequence.as_deref_mut() {
+            v[i] = id.map_or(NA_INTEGER, |id| sequence.extract(id) as i32);
+        }
+    }
+    Ok(invalid)
+}
+
+/// Decodes a column at a time, reading the input once per column: for
+/// numbers, which are cheap to read again. Each pass is a tight loop of
+/// shifts, masks and selects that the compiler can vectorise.
+pub fn decode_by_column(n: usize, read: impl Fn(usize) -> Entry, layout: &Layout, cols: &mut Columns) -> Result<Invalid, usize> {
+    let max_id = layout.max_id();
+    let mut invalid = Invalid::default();
+    for i in 0..n {
+        match read(i) {
+            Entry::Imprecise => return Err(i + 1),
+            Entry::Id(id) if id > max_id => invalid.note(i),
+            Entry::Invalid => invalid.note(i),
+            _ => {}
+        }
+    }
+    let valid = |i: usize| match read(i) {
+        Entry::Id(id) if id <= max_id => Some(id),
+        _ => None,
+    };
+    let time = layout.time_decoder();
+    for (i, slot) in cols.time.iter_mut().enumerate() {
+        *slot = valid(i).map_or(NA_REAL, |id| time.seconds(id));
+    }
+    for (part, col) in layout.nodes().zip(cols.nodes.iter_mut()) {
+        match col {
+            NodeColumn::Int(v) => {
+                for (i, slot) in v.iter_mut().enumerate() {
+                    *slot = valid(i).map_or(NA_INTEGER, |id| part.extract(id) as i32);
+                }
+            }
+            NodeColumn::Dbl(v) => {
+                for (i, slot) in v.iter_mut().enumerate() {
+                    *slot = valid(i).map_or(NA_REAL, |id| part.extract(id) as f64);
+                }
+            }
+        }
+    }
+    if let Some(v) = cols.sequence.as_deref_mut() {
+        let sequence = layout.sequence();
+        for (i, slot) in v.iter_mut().enumerate() {
+            *slot = valid(i).map_or(NA_INTEGER, |id| sequence.extract(id) as i32);
+        }
+    }
+    Ok(invalid)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::PartKind::*;
+    use crate::parse::from_integer64_bits;
+    use crate::unit::Unit;
+
+    fn layout() -> Layout {
+        let parts = [(Sign, 1), (Time, 20), (Node, 40), (Node, 2), (Sequence, 1)];
+        Layout::new(&parts, Unit::Seconds, 0).unwrap()
+    }
+
+    fn run(decode: fn(usize, &dyn Fn(usize) -> Entry, &Layout, &mut Columns) -> Result<Invalid, usize>, entries: &[Entry]) -> (Vec<f64>, Vec<f64>, Vec<i32>, Vec<i32>, Result<Invalid, usize>) {
+        let n = entries.len();
+        let (mut time, mut big, mut small, mut seq) = (vec![0.0; n], vec![0.0; n], vec![0; n], vec![0; n]);
+        let layout = layout();
+        let result = {
+            let mut cols = Columns {
+                time: &mut time,
+                nodes: vec![NodeColumn::Dbl(&mut big), NodeColumn::Int(&mut small)],
+                sequence: Some(&mut seq),
+            };
+            decode(n, &|i| entries[i], &layout, &mut cols)
+        };
+        (time, big, small, seq, result)
+    }
+
+    fn rows(n: usize, read: &dyn Fn(usize) -> Entry, layout: &Layout, cols: &mut Columns) -> Result<Invalid, usize> {
+        decode_rows(n, read, layout, cols)
+    }
+
+    fn by_column(n: usize, read: &dyn Fn(usize) -> Entry, layout: &Layout, cols: &mut Columns) -> Result<Invalid, usize> {
+        decode_by_column(n, read, layout, cols)
+    }
+
+    #[test]
+    fn both_strategies_give_the_same_columns() {
+        let id = (5u64 << 43) | (0xAB_CDEF_0123 << 3) | (2 << 1) | 1;
+        let entries = [Entry::Id(id), Entry::Missing, Entry::Invalid, Entry::Id(1 << 63), Entry::Id(0)];
+        let a = run(rows, &entries);
+        let b = run(by_column, &entries);
+        assert_eq!(a.0[0], 5.0);
+        assert_eq!(a.1[0], 0xAB_CDEF_0123u64 as f64);
+        assert_eq!((a.2[0], a.3[0]), (2, 1));
+        for (x, y) in a.0.iter().zip(&b.0) {
+            assert_eq!(x.to_bits(), y.to_bits());
+        }
+        assert_eq!((&a.2, &a.3), (&b.2, &b.3));
+        assert_eq!(a.4, Ok(Invalid { count: 2, positions: vec![3, 4] }));
+        assert_eq!(a.4, b.4);
+        assert_eq!(a.0[1].to_bits(), NA_REAL.to_bits());
+        assert_eq!(a.2[2], NA_INTEGER);
+    }
+
+    #[test]
+    fn an_imprecise_entry_stops_the_call() {
+        let entries = [Entry::Invalid, Entry::Id(1), Entry::Imprecise, Entry::Invalid];
+        assert_eq!(run(rows, &entries).4, Err(3));
+        assert_eq!(run(by_column, &entries).4, Err(3));
+    }
+
+    #[test]
+    fn only_the_first_positions_are_kept() {
+        let entries = vec![Entry::Invalid; 100];
+        let (.., result) = run(by_column, &entries);
+        assert_eq!(result, Ok(Invalid { count: 100, positions: vec![1, 2, 3, 4, 5] }));
+    }
+
+    #[test]
+    fn integer64_na_is_missing_not_invalid() {
+        let bits = [i64::MIN as u64, 7];
+        let layout = layout();
+        let (mut time, mut big, mut small) = (vec![0.0; 2], vec![0.0; 2], vec![0; 2]);
+        let mut cols = Columns { time: &mut time, nodes: vec![NodeColumn::Dbl(&mut big), NodeColumn::Int(&mut small)], sequence: None };
+        let invalid = decode_by_column(2, |i| from_integer64_bits(bits[i]), &layout, &mut cols).unwrap();
+        assert_eq!(invalid.count, 0);
+        assert!(time[0].is_nan() && !time[1].is_nan());
+    }
+}
