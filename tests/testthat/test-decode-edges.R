@@ -80,3 +80,16 @@ test_that("fields wider than 31 bits are exact doubles", {
   expect_identical(fields$host, 2^53 - 1)
   expect_identical(fields$sequence, 1L)
 })
+
+test_that("large numeric inputs, decoded on two threads, report positions in order", {
+  x <- as.double(seq_len(2^21)) * 4194304
+  x[c(1500000, 2000000)] <- -1
+  expect_warning(t <- id_time(x, "discord"), class = "zuid_warning_invalid",
+                 regexp = "2 of 2097152 entries .* \\(at 1500000, 2000000\\)\\.$")
+  expect_identical(which(is.na(t)), c(1500000L, 2000000L))
+  expect_identical(time_ms(t[[2^21]]), 1420070400000 + 2^21)
+  x[c(300, 1800000)] <- 2^60
+  expect_error(id_fields(x, "discord"), class = "zuid_error_precision", regexp = "`x\\[300\\]`")
+  x[300] <- 1
+  expect_error(id_fields(x, "discord"), class = "zuid_error_precision", regexp = "`x\\[1800000\\]`")
+})

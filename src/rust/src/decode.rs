@@ -6,17 +6,19 @@ use crate::input::{invalid_to_r, Ids};
 use crate::layout::layout_from_r;
 use extendr_api::prelude::*;
 use zuid_core::parse::{from_double, from_integer, from_integer64_bits};
-use zuid_core::columns::{decode_by_column, decode_rows, Columns, Invalid, NodeColumn};
+use zuid_core::columns::{decode_by_column_parallel, decode_rows, Columns, Invalid, NodeColumn};
 use zuid_core::Layout;
 
-fn decode_ids_into(ids: &Ids, layout: &Layout, cols: &mut Columns) -> std::result::Result<Invalid, usize> {
+/// Numbers are decoded a column at a time, on two threads when there are
+/// many; text is parsed once per row, on R's thread, since reading a
+/// CHARSXP goes through R's API.
+fn decode_ids_into(ids: &Ids, layout: &Layout, mut cols: Columns) -> std::result::Result<Invalid, usize> {
     let n = ids.len();
     match ids {
-        Ids::Integer64(v) => decode_by_column(n, |i| from_integer64_bits(v[i].to_bits()), layout, cols),
-        Ids::Double(v) => decode_by_column(n, |i| from_double(v[i]), layout, cols),
-        Ids::Integer(v) => decode_by_column(n, |i| from_integer(v[i]), layout, cols),
-        // Text is parsed once, a row at a time.
-        Ids::Text { .. } => decode_rows(n, |i| ids.get(i), layout, cols),
+        Ids::Integer64(v) => decode_by_column_parallel(n, |i| from_integer64_bits(v[i].to_bits()), layout, cols),
+        Ids::Double(v) => decode_by_column_parallel(n, |i| from_double(v[i]), layout, cols),
+        Ids::Integer(v) => decode_by_column_parallel(n, |i| from_integer(v[i]), layout, cols),
+        Ids::Text { .. } => decode_rows(n, |i| ids.get(i), layout, &mut cols),
     }
 }
 
@@ -51,7 +53,7 @@ fn decode_ids(
     };
     let mut sequence = (!time_only).then(|| alloc::integers(n));
 
-    let mut cols = Columns {
+    let cols = Columns {
         time: time.as_real_slice_mut().expect("allocated as doubles"),
         nodes: nodes
             .iter_mut()
@@ -62,7 +64,7 @@ fn decode_ids(
             .collect(),
         sequence: sequence.as_mut().map(|s| s.as_integer_slice_mut().expect("integers")),
     };
-    let (invalid, imprecise) = match decode_ids_into(&ids, &layout, &mut cols) {
+    let (invalid, imprecise) = match decode_ids_into(&ids, &layout, cols) {
         Ok(invalid) => (invalid, None),
         Err(position) => (Invalid::default(), Some(position as f64)),
     };

@@ -122,6 +122,70 @@ pub fn decode_by_column(n: usize, read: impl Fn(usize) -> Entry, layout: &Layout
     Ok(invalid)
 }
 
+impl<'a> Columns<'a> {
+    /// Splits the columns into two at row `mid`: rows before it and rows
+    /// from it on.
+    fn split_at(self, mid: usize) -> (Columns<'a>, Columns<'a>) {
+        let (t0, t1) = self.time.split_at_mut(mid);
+        let (mut n0, mut n1) = (Vec::new(), Vec::new());
+        for col in self.nodes {
+            match col {
+                NodeColumn::Int(v) => {
+                    let (a, b) = v.split_at_mut(mid);
+                    n0.push(NodeColumn::Int(a));
+                    n1.push(NodeColumn::Int(b));
+                }
+                NodeColumn::Dbl(v) => {
+                    let (a, b) = v.split_at_mut(mid);
+                    n0.push(NodeColumn::Dbl(a));
+                    n1.push(NodeColumn::Dbl(b));
+                }
+            }
+        }
+        let (s0, s1) = match self.sequence {
+            Some(v) => {
+                let (a, b) = v.split_at_mut(mid);
+                (Some(a), Some(b))
+            }
+            None => (None, None),
+        };
+        (Columns { time: t0, nodes: n0, sequence: s0 }, Columns { time: t1, nodes: n1, sequence: s1 })
+    }
+}
+
+/// Below this many rows a second thread costs more than it saves.
+pub const PARALLEL_MIN_ROWS: usize = 1 << 20;
+
+/// `decode_by_column` on two threads for large inputs, each filling half
+/// of every column. Writing fresh output memory is mostly the kernel
+/// supplying pages, which two threads do side by side. `read` must not
+/// touch anything that is not thread-safe (such as R's API).
+pub fn decode_by_column_parallel(n: usize, read: impl Fn(usize) -> Entry + Sync, layout: &Layout, cols: Columns) -> Result<Invalid, usize> {
+    let mut cols = cols;
+    if n < PARALLEL_MIN_ROWS {
+        return decode_by_column(n, read, layout, &mut cols);
+    }
+    let mid = n / 2;
+    let (mut first, mut second) = cols.split_at(mid);
+    let read = &read;
+    let (a, b) = std::thread::scope(|scope| {
+        let other = scope.spawn(move || decode_by_column(n - mid, |i| read(mid + i), layout, &mut second));
+        let a = decode_by_column(mid, read, layout, &mut first);
+        (a, other.join().unwrap_or(Err(usize::MAX)))
+    });
+    // The halves' results in row order: the first imprecise position wins;
+    // invalid counts add, and their first positions come from the first half.
+    let mut invalid = a?;
+    let b = b.map_err(|p| mid + p)?;
+    for &p in &b.positions {
+        if invalid.positions.len() < POSITIONS_REPORTED {
+            invalid.positions.push(mid + p);
+        }
+    }
+    invalid.count += b.count;
+    Ok(invalid)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -188,6 +252,44 @@ mod tests {
         let entries = vec![Entry::Invalid; 100];
         let (.., result) = run(by_column, &entries);
         assert_eq!(result, Ok(Invalid { count: 100, positions: vec![1, 2, 3, 4, 5] }));
+    }
+
+    #[test]
+    fn two_threads_give_what_one_gives() {
+        let n = PARALLEL_MIN_ROWS + 12_345;
+        let entry = |i: usize| match i % 1000 {
+            7 => Entry::Invalid,
+            9 => Entry::Missing,
+            _ => Entry::Id((i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 1),
+        };
+        let layout = layout();
+        let run = |parallel: bool| {
+            let (mut t, mut big, mut small, mut seq) = (vec![0.0; n], vec![0.0; n], vec![0; n], vec![0; n]);
+            let mut cols = Columns { time: &mut t, nodes: vec![NodeColumn::Dbl(&mut big), NodeColumn::Int(&mut small)], sequence: Some(&mut seq) };
+            let r = if parallel {
+                decode_by_column_parallel(n, entry, &layout, cols)
+            } else {
+                decode_by_column(n, entry, &layout, &mut cols)
+            };
+            (t.iter().map(|x| x.to_bits()).collect::<Vec<_>>(), big.iter().map(|x| x.to_bits()).collect::<Vec<_>>(), small, seq, r)
+        };
+        let (one, two) = (run(false), run(true));
+        assert!(one == two);
+        assert_eq!(two.4.unwrap().count, n / 1000 + usize::from(n % 1000 > 7));
+    }
+
+    #[test]
+    fn the_first_imprecise_entry_wins_across_threads() {
+        let n = PARALLEL_MIN_ROWS * 2;
+        let late = n - 10;
+        let early = n / 2 + 3;
+        let layout = layout();
+        for imprecise in [vec![late], vec![early, late], vec![5, late]] {
+            let (mut t, mut big, mut small) = (vec![0.0; n], vec![0.0; n], vec![0; n]);
+            let cols = Columns { time: &mut t, nodes: vec![NodeColumn::Dbl(&mut big), NodeColumn::Int(&mut small)], sequence: None };
+            let read = |i: usize| if imprecise.contains(&i) { Entry::Imprecise } else { Entry::Id(1) };
+            assert_eq!(decode_by_column_parallel(n, read, &layout, cols), Err(imprecise[0] + 1));
+        }
     }
 
     #[test]
