@@ -40,3 +40,7 @@ generator_new <- function(kinds, bits, unit_ms, epoch_ms, scru64, nodes, policy)
 generator_next <- function(pointer, n, as_integer64) {
   .Call(wrap__generator_next, pointer, n, as_integer64)
 }
+
+id_range_bounds <- function(from, to, kinds, bits, unit_ms, epoch_ms, scru64) {
+  .Call(wrap__id_range_bounds, from, to, kinds, bits, unit_ms, epoch_ms, scru64)
+}

@@ -1,7 +1,8 @@
 #!/bin/sh
 # The whole test suite: R CMD build (with the vignette), then
 # R CMD check --as-cran --no-manual offline, which must end in
-# "Status: OK", then cargo test of the Rust core from the vendored crates.
+# "Status: OK", with a throwaway PostgreSQL server, DuckDB and Spark for the
+# SQL tests; then cargo test of the Rust core from the vendored crates.
 # Ends with the line "N passed, N failed, N skipped" summing the testthat
 # expectations (as tests/testthat.R counts them) and the Rust tests.
 set -u
@@ -20,6 +21,16 @@ export _R_CHECK_SYSTEM_CLOCK_=FALSE
 export NOT_CRAN=true
 export ZUID_TEST_RESULTS="$out/testthat-counts"
 export PATH="$PATH:$HOME/.cargo/bin"
+
+# The engines id_sql()'s tests run against (tools/setup.sh installs them).
+pg_dir=$(mktemp -d /tmp/zuid-pg.XXXXXX)
+chmod 755 "$pg_dir"
+trap 'sh "$root/tools/postgres.sh" stop "$pg_dir"' EXIT
+for setting in $(sh "$root/tools/postgres.sh" start "$pg_dir"); do
+    export "$setting"
+done
+[ -x "$root/.venv/bin/duckdb" ] && export ZUID_TEST_DUCKDB="$root/.venv/bin/duckdb"
+[ -x "$root/.venv/bin/pyspark" ] && export ZUID_TEST_SPARK_PYTHON="$root/.venv/bin/python"
 
 status=0
 R CMD build "$root" > build.log 2>&1 || { cat build.log; status=1; }

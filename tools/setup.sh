@@ -2,12 +2,16 @@
 # Installs what zuid needs on a fresh Debian 12 / Ubuntu machine, as root:
 # R 4.2 and the R packages from Debian's r-cran-* packages (CRAN is not
 # needed), pandoc for the vignette, qpdf and checkbashisms for
-# R CMD check --as-cran. Rust (cargo, rustc) must already be installed.
-# Does nothing when everything is there already.
+# R CMD check --as-cran, and the database engines that id_sql()'s tests run
+# against: PostgreSQL from Debian, and DuckDB's command-line program and
+# Spark (pyspark, on the machine's Java 17) from PyPI in ./.venv.
+# Rust (cargo, rustc) must already be installed. Does nothing when
+# everything is there already.
 set -eu
 
 packages="r-base-dev r-cran-testthat r-cran-bit64 r-cran-knitr r-cran-rmarkdown
-r-cran-bench r-cran-dplyr r-cran-pkgbuild r-cran-codetools pandoc qpdf tidy devscripts"
+r-cran-bench r-cran-dplyr r-cran-pkgbuild r-cran-codetools pandoc qpdf tidy devscripts
+r-cran-dbi r-cran-rsqlite r-cran-rpostgresql r-cran-dbplyr postgresql"
 
 missing=""
 for p in $packages; do
@@ -22,6 +26,18 @@ if [ -n "$missing" ]; then
     apt-get update -qq
     # shellcheck disable=SC2086
     apt-get install -y -qq --no-install-recommends $missing > /dev/null
+fi
+
+# The engines from PyPI, pinned, in a project-local virtual environment.
+venv="$(cd "$(dirname "$0")/.." && pwd)/.venv"
+if [ ! -x "$venv/bin/duckdb" ] || [ ! -x "$venv/bin/pyspark" ]; then
+    echo "setup: installing duckdb-cli and pyspark into .venv"
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install -q --disable-pip-version-check duckdb-cli==1.5.6 pyspark==4.3.0
+fi
+if ! command -v java > /dev/null 2>&1; then
+    echo "setup: Spark needs Java 17 or later; installing Debian's openjdk-17-jre-headless"
+    apt-get install -y -qq --no-install-recommends openjdk-17-jre-headless > /dev/null
 fi
 
 PATH="$PATH:$HOME/.cargo/bin"

@@ -6,6 +6,7 @@ use crate::layout::layout_from_r;
 use crate::output::ids_to_r;
 use extendr_api::prelude::*;
 use zuid_core::columns::Invalid;
+use zuid_core::text::{write_decimal, DECIMAL_MAX_LEN};
 use zuid_core::{millis_from_seconds, ComposeError, Composer, Layout, Side};
 
 /// Why a call cannot build its IDs: the failing rule, the 1-based layout
@@ -141,8 +142,44 @@ fn ids_at_times(time: &[f64], kinds: &[i32], bits: &[i32], unit_ms: i32, epoch_m
     result_to_r(ids, None, lost)
 }
 
+/// The bounds of `[from, to)` (POSIXct seconds, to the millisecond) as
+/// `list(low, high, beyond_signed, failure)`: the smallest ID whose tick
+/// starts at or after `from`, the same for `to` (NA where every later ID
+/// is inside), and whether the range reaches IDs of 2^63 or more.
+#[extendr]
+fn id_range_bounds(from: f64, to: f64, kinds: &[i32], bits: &[i32], unit_ms: i32, epoch_ms: f64, scru64: bool) -> Robj {
+    let Ok(layout) = layout_from_r(kinds, bits, unit_ms, epoch_ms, scru64) else {
+        return Robj::from(());
+    };
+    let plan = Plan::new(&layout);
+    let to_ms = |seconds: f64, i: usize| {
+        let error = if seconds > 0.0 { ComposeError::PastEnd } else { ComposeError::BeforeEpoch };
+        millis_from_seconds(seconds).ok_or_else(|| time_failure(error, &plan, i))
+    };
+    let (from_ms, to_ms) = match (to_ms(from, 0), to_ms(to, 1)) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(f), _) | (_, Err(f)) => {
+            return list!(low = (), high = (), beyond_signed = false, failure = f.to_r()).into();
+        }
+    };
+    let signed_end = 1u128 << 63;
+    let low = plan.composer.first_id_from(from_ms);
+    let high = plan.composer.first_id_from(to_ms);
+    let beyond_signed = low >= signed_end || high > signed_end;
+    let text = |x: u128| -> Robj {
+        if x >= signed_end {
+            Robj::from(Rstr::na())
+        } else {
+            let mut buf = [0u8; DECIMAL_MAX_LEN];
+            Robj::from(std::str::from_utf8(write_decimal(x as u64, &mut buf)).unwrap_or_default())
+        }
+    };
+    list!(low = text(low), high = text(high), beyond_signed = beyond_signed, failure = ()).into()
+}
+
 extendr_module! {
     mod compose;
+    fn id_range_bounds;
     fn compose_ids;
     fn ids_at_times;
 }

@@ -102,6 +102,20 @@ impl Composer {
     }
 }
 
+impl Composer {
+    /// The smallest ID whose tick starts at or after `ms`: tick starts
+    /// before the epoch count as the epoch, and past the last tick it is
+    /// one more than the largest ID (so a `u128`, to hold 2^64).
+    pub fn first_id_from(&self, ms: i64) -> u128 {
+        let since = ms.saturating_sub(self.epoch_ms).max(0);
+        let tick = since / self.unit_ms + i64::from(since % self.unit_ms != 0);
+        if tick as u64 > self.last_tick {
+            return u128::from(self.max_id) + 1;
+        }
+        u128::from(tick as u64) << self.time_shift
+    }
+}
+
 impl Layout {
     pub fn composer(&self) -> Composer {
         let lower = self
@@ -213,6 +227,24 @@ mod tests {
         assert_eq!(layout.id_at(last + 1, Side::Min), Err(ComposeError::PastEnd));
         assert_eq!(layout.compose(last + 1, &[0, 0]), Err(ComposeError::PastEnd));
         assert_eq!(layout.tick_at((last as i64 + 1) * 256), Err(ComposeError::PastEnd));
+    }
+
+    #[test]
+    fn first_ids_round_up_to_tick_starts() {
+        let layout = discord();
+        let c = layout.composer();
+        let may = 1_462_060_800_000;
+        assert_eq!(c.first_id_from(may), 176_120_502_681_600_000);
+        assert_eq!(c.first_id_from(may + 1), 176_120_502_681_600_000 + (1 << 22));
+        assert_eq!(c.first_id_from(0), 0);
+        assert_eq!(c.first_id_from(i64::MIN), 0);
+        assert_eq!(c.first_id_from(i64::MAX), 1 << 64);
+        let parts = [(Sign, 1), (Time, 39), (Sequence, 8), (Node, 16)];
+        let sonyflake = Layout::new(&parts, Unit::TenMillis, 0).unwrap().composer();
+        assert_eq!(sonyflake.first_id_from(10), 1 << 24);
+        assert_eq!(sonyflake.first_id_from(11), 2 << 24);
+        assert_eq!(sonyflake.first_id_from(i64::MAX), 1 << 63);
+        assert_eq!(scru64().composer().first_id_from(i64::MAX), u128::from(SCRU64_MAX) + 1);
     }
 
     #[test]

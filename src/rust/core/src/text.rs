@@ -53,13 +53,19 @@ mod tests {
         assert_eq!(decimal(u64::MAX), "18446744073709551615");
     }
 
-    #[test]
-    fn decimal_round_trips() {
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
-        for _ in 0..10_000 {
+    /// 10,000 xorshift64 values: spread over all 64 bits, reproducible.
+    fn pseudo_random(mut x: u64) -> impl Iterator<Item = u64> {
+        (0..10_000).map(move |_| {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
+            x
+        })
+    }
+
+    #[test]
+    fn decimal_round_trips() {
+        for x in pseudo_random(0x9E37_79B9_7F4A_7C15) {
             assert_eq!(parse_decimal(decimal(x).as_bytes()), Entry::Id(x));
         }
     }
@@ -76,11 +82,7 @@ mod tests {
 
     #[test]
     fn scru64_round_trips() {
-        let mut x = 0x2545_F491_4F6C_DD1Du64;
-        for _ in 0..10_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+        for x in pseudo_random(0x2545_F491_4F6C_DD1D) {
             let id = x % (SCRU64_MAX + 1);
             assert_eq!(parse_scru64(&scru64_text(id).unwrap()), Entry::Id(id));
         }
