@@ -60,8 +60,9 @@ id_sql <- function(layout, column = "id", dialect = c("postgres", "sqlite", "duc
 
 #' @rdname id_sql
 #' @param from,to The range's start (included) and end (excluded), as
-#'   POSIXct or Date: IDs whose tick starts at or after `from` and before
-#'   `to`.
+#'   POSIXct or Date, to the millisecond: IDs whose tick starts at or after
+#'   `from` and before `to`. With ticks longer than a millisecond, an ID
+#'   whose tick starts before `to` is inside.
 #' @export
 id_sql_range <- function(from, to, layout, column = "id",
                          dialect = c("postgres", "sqlite", "duckdb", "spark")) {
