@@ -44,3 +44,5 @@ generator_next <- function(pointer, n, as_integer64) {
 id_range_bounds <- function(from, to, kinds, bits, unit_ms, epoch_ms, scru64) {
   .Call(wrap__id_range_bounds, from, to, kinds, bits, unit_ms, epoch_ms, scru64)
 }
+
+id_bits <- function(x, input, scru64) .Call(wrap__id_bits, x, input, scru64)

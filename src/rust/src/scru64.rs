@@ -6,7 +6,7 @@ use crate::alloc;
 use crate::output::ids_to_r;
 use extendr_api::prelude::*;
 use zuid_core::parse::{parse_scru64, SCRU64_MAX, SCRU64_TEXT_LEN};
-use zuid_core::text::scru64_text;
+use zuid_core::text::{binary_text, scru64_text};
 use zuid_core::Entry;
 
 /// The SCRU64 text of IDs read as `input` says (text is decimal here).
@@ -63,8 +63,34 @@ fn ids_from_scru64(text: Strings, as_integer64: bool) -> Robj {
     list!(ids = ids, invalid = invalid_to_r(&invalid)).into()
 }
 
+/// The 64 bits of each ID, read without a layout (text as decimal, or
+/// SCRU64 text with `scru64`), as `list(bits, invalid, imprecise)`.
+#[extendr]
+fn id_bits(x: Robj, input: i32, scru64: bool) -> Robj {
+    let Some(ids) = Ids::from_r(&x, input, scru64) else {
+        return Robj::from(());
+    };
+    let mut invalid = Invalid::default();
+    for i in 0..ids.len() {
+        match ids.get(i) {
+            Entry::Imprecise => return list!(bits = (), invalid = invalid_to_r(&invalid), imprecise = (i + 1) as f64).into(),
+            Entry::Invalid => invalid.note(i),
+            _ => {}
+        }
+    }
+    let bits = alloc::strings::<64>(ids.len(), |i, buf| match ids.get(i) {
+        Entry::Id(id) => {
+            *buf = binary_text(id);
+            Some(&buf[..])
+        }
+        _ => None,
+    });
+    list!(bits = bits, invalid = invalid_to_r(&invalid), imprecise = ()).into()
+}
+
 extendr_module! {
     mod scru64;
+    fn id_bits;
     fn scru64_from_ids;
     fn ids_from_scru64;
 }

@@ -34,6 +34,17 @@ pub fn scru64_text(mut id: u64) -> Option<[u8; SCRU64_TEXT_LEN]> {
     Some(out)
 }
 
+/// The 64 bits of `id`, most significant first, as `0` and `1`.
+pub fn binary_text(id: u64) -> [u8; 64] {
+    let mut out = [b'0'; 64];
+    for (k, digit) in out.iter_mut().enumerate() {
+        if id >> (63 - k) & 1 == 1 {
+            *digit = b'1';
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -67,6 +78,20 @@ mod tests {
     fn decimal_round_trips() {
         for x in pseudo_random(0x9E37_79B9_7F4A_7C15) {
             assert_eq!(parse_decimal(decimal(x).as_bytes()), Entry::Id(x));
+        }
+    }
+
+    #[test]
+    fn binary_text_is_most_significant_first() {
+        assert_eq!(&binary_text(0)[..], &[b'0'; 64][..]);
+        assert_eq!(&binary_text(u64::MAX)[..], &[b'1'; 64][..]);
+        let one = binary_text(1);
+        assert_eq!(one[63], b'1');
+        assert_eq!(one.iter().filter(|&&b| b == b'1').count(), 1);
+        assert_eq!(binary_text(1 << 63)[0], b'1');
+        for x in pseudo_random(7).take(100) {
+            let text = String::from_utf8(binary_text(x).to_vec()).unwrap();
+            assert_eq!(u64::from_str_radix(&text, 2).unwrap(), x);
         }
     }
 

@@ -1,0 +1,91 @@
+#' Which layouts could have made these IDs?
+#'
+#' A number does not say which platform made it: every 64-bit value decodes
+#' under every layout, to different times. `id_guess_layout()` decodes `x`
+#' under each candidate layout and ranks them by how plausible the times
+#' are. A time is plausible when the ID is valid for the layout and its time
+#' falls between the layout's epoch and `now`; a layout under which no time
+#' is plausible is ruled out. **A layout cannot be proven from numbers, only
+#' made likely**: Discord's IDs of 2016 read as Twitter's land in 2011 or
+#' 2012, just as plausible, and only knowing where the IDs came from
+#' settles it. Layouts whose times are all plausible stay tied.
+#'
+#' @param x IDs, read as [id_fields()] reads them.
+#' @param layouts Candidate layouts: a list of [id_layout()]s or names, named
+#'   or not. By default the built-ins, with Sonyflake's v1 start time
+#'   (2014-09-01) and SCRU64's time (which does not depend on `node_bits`).
+#' @param now The latest plausible time.
+#' @returns A data frame of class `zuid_guess`, one row per layout, most
+#'   plausible first: `layout`, `plausible` (the share of IDs whose time is
+#'   plausible), `first` and `last` (the range of the decoded times), and
+#'   `verdict`.
+#' @export
+#' @examples
+#' # Tweet IDs from 2025: as Discord IDs they would come from 2029.
+#' id_guess_layout(c("1888944671579078978", "1888944671579078979"),
+#'                 now = as.POSIXct("2026-01-01", tz = "UTC"))
+#'
+#' # Discord's documented ID of 2016 is a plausible tweet ID of 2011.
+#' id_guess_layout("175928847299117063", now = as.POSIXct("2026-01-01", tz = "UTC"))
+id_guess_layout <- function(x, layouts = default_guess_layouts(), now = Sys.time()) {
+  call <- sys.call()
+  if (!is.list(layouts) || inherits(layouts, "zuid_layout")) layouts <- as.list(layouts)
+  if (length(layouts) == 0L) {
+    zuid_abort("`layouts` must hold at least one layout.", class = "zuid_error_layout", call = call)
+  }
+  layouts <- lapply(layouts, as_layout, call = call)
+  labels <- names(layouts)
+  if (is.null(labels)) labels <- rep("", length(layouts))
+  labels[labels == ""] <- vapply(layouts[labels == ""], function(l) l$name, character(1))
+  now_s <- time_seconds(now, call)
+  if (length(now_s) != 1L || is.na(now_s)) {
+    zuid_abort("`now` must be one time.", class = "zuid_error_type", call = call)
+  }
+  input_code(x, call)
+  rows <- lapply(seq_along(layouts), function(k) guess_row(x, layouts[[k]], labels[[k]], now_s))
+  out <- do.call(rbind, rows)
+  out <- out[order(-out$plausible, out$layout), ]
+  rownames(out) <- NULL
+  out$verdict <- ifelse(out$plausible == 0, "ruled out",
+                        ifelse(out$plausible == max(out$plausible), "most plausible", "less plausible"))
+  structure(out, class = c("zuid_guess", "data.frame"), n = length(x))
+}
+
+guess_row <- function(x, layout, label, now_s) {
+  t <- suppressWarnings(id_time(x, layout))
+  s <- as.numeric(t)
+  ok <- !is.na(s) & s >= layout$epoch_ms / 1000 & s <= now_s
+  known <- !is.na(x)
+  shown <- t[!is.na(t)]
+  data.frame(
+    layout = label,
+    plausible = if (any(known)) sum(ok) / sum(known) else NA_real_,
+    first = if (length(shown)) min(shown) else as.POSIXct(NA, tz = "UTC"),
+    last = if (length(shown)) max(shown) else as.POSIXct(NA, tz = "UTC")
+  )
+}
+
+default_guess_layouts <- function() {
+  list(
+    twitter = id_layout("twitter"),
+    discord = id_layout("discord"),
+    instagram = id_layout("instagram"),
+    mastodon = id_layout("mastodon"),
+    sonyflake = id_layout("sonyflake", epoch = as.POSIXct("2014-09-01", tz = "UTC")),
+    scru64 = id_layout("scru64", node_bits = 8)
+  )
+}
+
+#' @export
+print.zuid_guess <- function(x, ...) {
+  cat(sprintf(paste(
+    "Layouts for %s ID%s, by the share whose decoded time is plausible.",
+    "A layout cannot be proven from numbers, only made likely.\n"
+  ), whole_text(attr(x, "n")), if (identical(attr(x, "n"), 1L)) "" else "s"))
+  shown <- as.data.frame(unclass(x), stringsAsFactors = FALSE)
+  shown$plausible <- sprintf("%.0f%%", 100 * shown$plausible)
+  shown$first <- format(shown$first, "%Y-%m-%d %H:%M:%S")
+  shown$last <- format(shown$last, "%Y-%m-%d %H:%M:%S")
+  print(shown, row.names = FALSE)
+  invisible(x)
+}

@@ -1,0 +1,47 @@
+#' Draw a layout
+#'
+#' Draws the 64 bits of a layout as a bar of cells, most significant first,
+#' coloured by part and labelled with each part's name and width. Base
+#' graphics only.
+#'
+#' @param x A [id_layout()].
+#' @param main A title; the layout's name by default.
+#' @param ... Unused.
+#' @returns `x`, invisibly.
+#' @export
+#' @examples
+#' plot(id_layout("twitter"))
+#'
+#' op <- par(mfrow = c(3, 1))
+#' plot(id_layout("twitter"))
+#' plot(id_layout("discord"))
+#' plot(id_layout("sonyflake", epoch = as.POSIXct("2014-09-01", tz = "UTC")))
+#' par(op)
+plot.zuid_layout <- function(x, main = NULL, ...) {
+  fills <- c(sign = "grey70", time = "#4E79A7", sequence = "#F28E2B")
+  node_fills <- c("#59A14F", "#B07AA1", "#EDC948", "#76B7B2", "#FF9DA7", "#9C755F")
+  widths <- x$bits
+  ends <- 64 - cumsum(widths)
+  starts <- ends + widths
+  colours <- ifelse(x$kinds == "node", node_fills[(cumsum(x$kinds == "node") - 1L) %% 6L + 1L],
+                    fills[x$kinds])
+  old <- graphics::par(mar = c(2.2, 1.5, 2, 1.5))
+  on.exit(graphics::par(old))
+  graphics::plot.new()
+  graphics::plot.window(xlim = c(64, 0), ylim = c(-0.2, 1.3), xaxs = "i")
+  for (k in seq_along(widths)) {
+    if (widths[[k]] == 0) next
+    cells <- seq(ends[[k]], starts[[k]] - 1)
+    graphics::rect(cells, 0.2, cells + 1, 0.8, col = colours[[k]], border = "white", lwd = 0.6)
+    graphics::rect(ends[[k]], 0.2, starts[[k]], 0.8, border = "grey20", lwd = 1.2)
+    label <- sprintf("%s %d", names(widths)[[k]], widths[[k]])
+    graphics::text((ends[[k]] + starts[[k]]) / 2, 1.0, label, xpd = NA,
+                   cex = if (widths[[k]] < 6) 0.7 else 0.9)
+  }
+  graphics::axis(1, at = c(63, 47, 31, 15, 0) + 0.5, labels = c(63, 47, 31, 15, 0),
+                 tick = FALSE, line = -1, cex.axis = 0.7)
+  graphics::title(main = main %||% sprintf("%s: %s units from %s", x$name, x$unit,
+                                            format_epoch_ms(x$epoch_ms)),
+                  cex.main = 0.9, font.main = 1)
+  invisible(x)
+}

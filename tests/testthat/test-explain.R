@@ -1,0 +1,65 @@
+test_that("id_explain() prints the bits by part, with values and the time", {
+  withr_colour <- options(zuid.colour = FALSE)
+  on.exit(options(withr_colour))
+  expect_snapshot({
+    id_explain("175928847299117063", "discord")
+    id_explain(c("1888944671579078978", "18446744073709551615", NA), "twitter")
+    id_explain("0u2pf62ji4b9", id_layout("scru64", node_bits = 8))
+  })
+})
+
+test_that("id_explain() returns the parts invisibly", {
+  op <- options(zuid.colour = FALSE)
+  on.exit(options(op))
+  output <- capture.output(result <- withVisible(id_explain("1888944671579078978", "twitter")))
+  expect_false(result$visible)
+  parts <- result$value
+  expect_identical(names(parts), c("id", "part", "bits", "offset", "value"))
+  expect_identical(parts$part, c("sign", "time", "datacenter", "worker", "sequence"))
+  expect_identical(parts$bits, c(1L, 41L, 5L, 5L, 12L))
+  expect_identical(parts$offset, c(63L, 22L, 17L, 12L, 0L))
+  expect_identical(parts$value, c(0, 450359504599, 11, 8, 322))
+  # The bit groups on the second line are the ID's 64 bits, in order.
+  expect_identical(nchar(gsub(" ", "", output[[2]])), 64L)
+})
+
+test_that("values of wide parts are exact", {
+  op <- options(zuid.colour = FALSE)
+  on.exit(options(op))
+  layout <- id_layout(time = list(bits = 10, unit = "s", epoch = 0), fields = list(host = 53),
+                      sequence = 1, sign_bit = FALSE)
+  parts <- id_explain("18446744073709551615", layout)
+  expect_identical(parts$value, c(1023, 2^53 - 1, 1))
+})
+
+test_that("colour is ANSI escapes when asked for, none otherwise", {
+  op <- options(zuid.colour = TRUE)
+  on.exit(options(op))
+  expect_match(paste(capture.output(id_explain("175928847299117063", "discord")), collapse = ""), "\033[", fixed = TRUE)
+  options(zuid.colour = FALSE)
+  expect_no_match(paste(capture.output(id_explain("175928847299117063", "discord")), collapse = ""), "\033[", fixed = TRUE)
+})
+
+test_that("id_explain() takes a few IDs only", {
+  expect_error(id_explain(rep("1", 21), "discord"), class = "zuid_error_type", regexp = "at most 20")
+  expect_error(id_explain(2^60, "discord"), class = "zuid_error_precision")
+})
+
+test_that("plot() draws a layout to a file", {
+  path <- tempfile(fileext = ".png")
+  on.exit(unlink(path))
+  grDevices::png(path, width = 800, height = 200)
+  result <- withVisible(plot(id_layout("sonyflake", epoch = 0)))
+  grDevices::dev.off()
+  expect_false(result$visible)
+  expect_s3_class(result$value, "zuid_layout")
+  expect_true(file.exists(path))
+  expect_gt(file.size(path), 2000)
+  path2 <- tempfile(fileext = ".pdf")
+  on.exit(unlink(path2), add = TRUE)
+  grDevices::pdf(path2)
+  for (name in c("twitter", "discord", "instagram", "mastodon")) plot(id_layout(name))
+  plot(id_layout("scru64", node_bits = 23), main = "SCRU64")
+  grDevices::dev.off()
+  expect_gt(file.size(path2), 3000)
+})

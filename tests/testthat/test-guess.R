@@ -1,0 +1,43 @@
+now <- as.POSIXct("2026-01-01", tz = "UTC")
+
+test_that("Twitter's 2025 IDs rule out Discord, whose reading lands in 2029", {
+  tweets <- c("1888944671579078978", "1888944671579078979", "1888944671579079000")
+  guess <- id_guess_layout(tweets, now = now)
+  expect_s3_class(guess, c("zuid_guess", "data.frame"))
+  row <- function(name) guess[guess$layout == name, ]
+  expect_identical(row("twitter")$plausible, 1)
+  expect_identical(row("twitter")$verdict, "most plausible")
+  expect_identical(row("discord")$plausible, 0)
+  expect_identical(row("discord")$verdict, "ruled out")
+  expect_identical(format(row("discord")$first, "%Y"), "2029")
+  expect_identical(guess$layout[[nrow(guess)]] %in% c("discord", "mastodon", "scru64", "sonyflake"), TRUE)
+})
+
+test_that("Discord's 2016 IDs stay ambiguous: as Twitter's they are just as plausible", {
+  guess <- id_guess_layout("175928847299117063", now = now)
+  row <- function(name) guess[guess$layout == name, ]
+  expect_identical(row("discord")$plausible, 1)
+  expect_identical(row("twitter")$plausible, 1)
+  expect_identical(format(row("twitter")$first, "%Y"), "2012")
+})
+
+test_that("the printed table says a layout cannot be proven", {
+  out <- capture.output(print(id_guess_layout("175928847299117063", now = now)))
+  expect_match(out[[1]], "A layout cannot be proven from numbers, only made likely", fixed = TRUE)
+})
+
+test_that("IDs invalid for a layout are not plausible under it", {
+  guess <- id_guess_layout("18446744073709551615", layouts = list("twitter", "discord"), now = as.POSIXct("2300-01-01", tz = "UTC"))
+  expect_identical(guess$plausible[guess$layout == "twitter"], 0)
+  expect_identical(guess$plausible[guess$layout == "discord"], 1)
+})
+
+test_that("candidate layouts may be named and custom", {
+  mine <- id_layout(time = list(bits = 41, unit = "ms", epoch = as.POSIXct("2020-01-01", tz = "UTC")),
+                    fields = list(node = 10), sequence = 12)
+  guess <- id_guess_layout("175928847299117063", layouts = list(ours = mine, "discord"), now = now)
+  expect_setequal(guess$layout, c("ours", "discord"))
+  expect_error(id_guess_layout("1", layouts = list()), class = "zuid_error_layout")
+  expect_error(id_guess_layout("1", now = "2020"), class = "zuid_error_type")
+  expect_error(id_guess_layout(list(1)), class = "zuid_error_type")
+})
