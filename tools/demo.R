@@ -41,3 +41,6 @@ show("messages per worker", table(worker = fields$worker))
 ids <- rep(messages$id, length.out = 1e6)
 elapsed <- system.time(id_fields(ids, "discord"))[["elapsed"]]
 cat(sprintf("\nid_fields() on 1,000,000 IDs as text: %.3f s\n", elapsed))
+
+cat("\n## One ID bit by bit\n")
+id_explain("1888944671579078978", "twitter")
