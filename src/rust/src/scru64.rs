@@ -9,6 +9,23 @@ use zuid_core::parse::{parse_scru64, SCRU64_MAX, SCRU64_TEXT_LEN};
 use zuid_core::text::{binary_text, scru64_text};
 use zuid_core::Entry;
 
+/// A first pass over the entries, so that the output is built once and
+/// only when it is needed: the 1-based position of the first imprecise
+/// double as the error, else the entries that are neither missing nor IDs
+/// that `accept` takes.
+fn scan(ids: &Ids, accept: impl Fn(u64) -> bool) -> std::result::Result<Invalid, usize> {
+    let mut invalid = Invalid::default();
+    for i in 0..ids.len() {
+        match ids.get(i) {
+            Entry::Imprecise => return Err(i + 1),
+            Entry::Missing => {}
+            Entry::Id(id) if accept(id) => {}
+            _ => invalid.note(i),
+        }
+    }
+    Ok(invalid)
+}
+
 /// The SCRU64 text of IDs read as `input` says (text is decimal here).
 /// Returns `list(text, invalid, imprecise)`; NULL for an unusable input.
 #[extendr]
@@ -16,17 +33,10 @@ fn scru64_from_ids(x: Robj, input: i32) -> Robj {
     let Some(ids) = Ids::from_r(&x, input, false) else {
         return Robj::from(());
     };
-    // A first pass finds imprecise doubles and invalid entries, so that
-    // the output is built once and only when it is needed.
-    let mut invalid = Invalid::default();
-    for i in 0..ids.len() {
-        match ids.get(i) {
-            Entry::Imprecise => return list!(text = (), invalid = invalid_to_r(&invalid), imprecise = (i + 1) as f64).into(),
-            Entry::Id(id) if id <= SCRU64_MAX => {}
-            Entry::Missing => {}
-            _ => invalid.note(i),
-        }
-    }
+    let invalid = match scan(&ids, |id| id <= SCRU64_MAX) {
+        Ok(invalid) => invalid,
+        Err(position) => return list!(text = (), invalid = (), imprecise = position as f64).into(),
+    };
     let text = alloc::strings::<SCRU64_TEXT_LEN>(ids.len(), |i, buf| match ids.get(i) {
         Entry::Id(id) => scru64_text(id).map(|digits| {
             *buf = digits;
@@ -70,14 +80,10 @@ fn id_bits(x: Robj, input: i32, scru64: bool) -> Robj {
     let Some(ids) = Ids::from_r(&x, input, scru64) else {
         return Robj::from(());
     };
-    let mut invalid = Invalid::default();
-    for i in 0..ids.len() {
-        match ids.get(i) {
-            Entry::Imprecise => return list!(bits = (), invalid = invalid_to_r(&invalid), imprecise = (i + 1) as f64).into(),
-            Entry::Invalid => invalid.note(i),
-            _ => {}
-        }
-    }
+    let invalid = match scan(&ids, |_| true) {
+        Ok(invalid) => invalid,
+        Err(position) => return list!(bits = (), invalid = (), imprecise = position as f64).into(),
+    };
     let bits = alloc::strings::<64>(ids.len(), |i, buf| match ids.get(i) {
         Entry::Id(id) => {
             *buf = binary_text(id);
