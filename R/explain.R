@@ -23,24 +23,29 @@ id_explain <- function(x, layout) {
     zuid_abort(sprintf("`x` must hold at most 20 IDs to explain, not %s.", whole_text(length(x))),
                class = "zuid_error_type", call = call)
   }
-  bits <- read_bits(x, layout, call)
+  read <- read_bits(x, layout, call)
+  bits <- read$bits
   parts <- explain_parts(bits, layout)
   times <- suppressWarnings(id_time(x, layout))
   colour <- isTRUE(getOption("zuid.colour", use_colour()))
   lines <- unlist(lapply(seq_along(bits), function(i) {
-    explain_lines(x[[i]], bits[[i]], parts[parts$id == i, ], times[[i]], layout, colour)
+    explain_lines(read$decimal[[i]], bits[[i]], parts[parts$id == i, ], times[[i]], layout, colour)
   }))
   cat(lines, sep = "\n")
+  if (read$invalid$count > 0) {
+    warn_invalid(read$invalid, length(x), layout, call)
+  }
   invisible(parts)
 }
 
-# The 64-character bit string of each entry (NA where it is not an ID).
+# The 64-character bit string and the decimal text of each entry (NA where
+# it is not a 64-bit number), and the malformed entries.
 read_bits <- function(x, layout, call) {
   input <- input_code(x, call)
   if (is.logical(x)) x <- rep(NA_character_, length(x))
   result <- id_bits(x, input, identical(layout$name, "scru64"))
   if (!is.null(result$imprecise)) abort_imprecise(x, result$imprecise, call)
-  result$bits
+  result
 }
 
 explain_parts <- function(bits, layout) {
@@ -57,11 +62,11 @@ explain_parts <- function(bits, layout) {
   do.call(rbind, rows)
 }
 
-explain_lines <- function(id, bits, parts, time, layout, colour) {
-  shown <- if (is.character(id)) id else format(id, scientific = FALSE)
+explain_lines <- function(decimal, bits, parts, time, layout, colour) {
   if (is.na(bits)) {
-    return(c(sprintf("%s: not an ID", shown), ""))
+    return(c("NA or not an ID", ""))
   }
+  shown <- decimal
   paint <- function(text, k) if (colour) paste0(part_colours[[(k - 1L) %% length(part_colours) + 1L]], text, "\033[0m") else text
   groups <- vapply(seq_len(nrow(parts)), function(k) {
     paint(substr(bits, 64L - parts$offset[[k]] - parts$bits[[k]] + 1L, 64L - parts$offset[[k]]), k)

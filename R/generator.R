@@ -147,7 +147,11 @@ abort_generator <- function(status, call, generator = NULL, by_ms = NA) {
     before_epoch = sprintf("The clock reads a time before the %s's epoch, %s.",
                            layout_label(generator$layout), format_epoch_ms(generator$layout$epoch_ms)),
     past_end = sprintf("The clock reads a time past the %s's last tick: it has no IDs left.",
-                       layout_label(generator$layout))
+                       layout_label(generator$layout)),
+    interrupted = paste(
+      "Interrupted while making IDs; none were returned. The generator stays",
+      "usable, and the IDs it skipped are never made again."
+    )
   )
   class <- if (status == "clock_back") "zuid_error_clock" else "zuid_error_generator"
   zuid_abort(message, class = class, call = call, by_ms = by_ms)

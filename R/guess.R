@@ -55,7 +55,7 @@ guess_row <- function(x, layout, label, now_s) {
   t <- suppressWarnings(id_time(x, layout))
   s <- as.numeric(t)
   ok <- !is.na(s) & s >= layout$epoch_ms / 1000 & s <= now_s
-  known <- !is.na(x)
+  known <- !id_is_na(x)
   shown <- t[!is.na(t)]
   data.frame(
     layout = label,

@@ -4,10 +4,10 @@ input_codes <- c(character = 0L, integer64 = 1L, double = 2L, integer = 3L)
 
 # Which reader the Rust binding uses for `x`; anything else is an error.
 input_code <- function(x, call) {
-  if (inherits(x, "integer64")) {
+  if (inherits(x, "integer64") && is.double(x)) {
     return(input_codes[["integer64"]])
   }
-  if (!is.object(x) || inherits(x, "AsIs")) {
+  if (!is.factor(x) && (!is.object(x) || identical(class(x), "AsIs"))) {
     if (is.character(x)) return(input_codes[["character"]])
     if (is.double(x)) return(input_codes[["double"]])
     if (is.integer(x)) return(input_codes[["integer"]])
@@ -46,4 +46,14 @@ warn_invalid <- function(invalid, n, layout, call) {
 positions_text <- function(invalid) {
   more <- if (invalid$count > length(invalid$positions)) ", ..." else ""
   paste0(paste(whole_text(invalid$positions), collapse = ", "), more)
+}
+
+# Which entries of `x` are missing, without needing bit64: NA_integer64_ is
+# the bit pattern of -0.0 in the double that holds it (the ID 0 is +0.0).
+id_is_na <- function(x) {
+  if (inherits(x, "integer64")) {
+    v <- unclass(x)
+    return(v == 0 & 1 / v < 0)
+  }
+  is.na(x)
 }

@@ -5,7 +5,7 @@ layouts_by_name <- c("twitter", "discord", "instagram", "mastodon")
 
 as_layout <- function(layout, call) {
   if (inherits(layout, "zuid_layout")) {
-    return(layout)
+    return(check_layout_object(layout, call))
   }
   if (is.character(layout) && length(layout) == 1L && !is.na(layout)) {
     if (layout %in% layouts_by_name) {
@@ -23,6 +23,25 @@ as_layout <- function(layout, call) {
     "`layout` must be a zuid_layout from `id_layout()` or one of %s, not %s.",
     paste0("\"", layouts_by_name, "\"", collapse = ", "), describe_value(layout)
   ), class = "zuid_error_layout", call = call)
+}
+
+# A zuid_layout is a plain list that code can edit; its shape is checked
+# before its vectors reach the binding (whose own checks would raise
+# unclassed errors). Its widths are then checked by the Rust core.
+check_layout_object <- function(layout, call) {
+  ok <- is.list(layout) &&
+    is.character(layout$name) && length(layout$name) == 1L && !is.na(layout$name) &&
+    is.integer(layout$bits) && !anyNA(layout$bits) && !is.null(names(layout$bits)) &&
+    is.character(layout$kinds) && length(layout$kinds) == length(layout$bits) &&
+    all(layout$kinds %in% part_kinds) &&
+    is.character(layout$unit) && length(layout$unit) == 1L && isTRUE(layout$unit %in% names(time_units)) &&
+    is.double(layout$epoch_ms) && !is.object(layout$epoch_ms) && length(layout$epoch_ms) == 1L &&
+    is.finite(layout$epoch_ms)
+  if (!ok) {
+    zuid_abort("`layout` is not a valid zuid_layout; build layouts with `id_layout()`.",
+               class = "zuid_error_layout", call = call)
+  }
+  layout
 }
 
 # The layout as the vectors the Rust binding takes (see src/rust/src/layout.rs).

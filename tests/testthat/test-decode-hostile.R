@@ -68,3 +68,36 @@ test_that("layouts are a zuid_layout or a name that needs nothing more", {
   broken$bits[["time"]] <- 40L
   expect_error(id_time("1", broken), class = "zuid_error_layout", regexp = "not a valid zuid_layout")
 })
+
+test_that("hand-edited layouts are refused with a zuid_error, never misread", {
+  edits <- list(
+    function(l) { l$epoch_ms <- "%s"; l },
+    function(l) { l$epoch_ms <- NA_real_; l },
+    function(l) { l$epoch_ms <- c(1, 2); l },
+    function(l) { l$epoch_ms <- NULL; l },
+    function(l) { l$epoch_ms <- factor("x"); l },
+    function(l) { l$bits <- c(a = 1); l },
+    function(l) { l$unit <- "x"; l },
+    function(l) { l$unit <- NULL; l },
+    function(l) { l$kinds <- NULL; l },
+    function(l) { l$name <- NULL; l },
+    function(l) { l$bits[["time"]] <- NA_integer_; l }
+  )
+  for (edit in edits) {
+    broken <- edit(id_layout("twitter"))
+    expect_error(id_fields("1", broken), class = "zuid_error_layout")
+    expect_error(id_compose(as.POSIXct("2020-01-01", tz = "UTC"), broken), class = "zuid_error_layout")
+  }
+})
+
+test_that("integer64 must hold doubles, and factors are refused even as I()", {
+  expect_error(id_fields(structure(1L, class = "integer64"), "twitter"), class = "zuid_error_type")
+  expect_error(id_fields(I(factor("175928847299117063")), "discord"), class = "zuid_error_type")
+  expect_identical(id_fields(I("175928847299117063"), "discord"), id_fields("175928847299117063", "discord"))
+})
+
+test_that("NaN in a part is a missing part, like NA", {
+  t <- as.POSIXct("2020-01-01", tz = "UTC")
+  expect_identical(id_compose(t, "twitter", sequence = NaN), NA_character_)
+  expect_identical(id_compose(t, "twitter", worker = c(1, NaN)), c(id_compose(t, "twitter", worker = 1), NA))
+})

@@ -63,3 +63,17 @@ test_that("plot() draws a layout to a file", {
   grDevices::dev.off()
   expect_gt(file.size(path2), 3000)
 })
+
+test_that("id_explain() warns once about malformed entries and labels integer64 unsigned", {
+  op <- options(zuid.colour = FALSE)
+  on.exit(options(op))
+  expect_warning(out <- capture.output(id_explain(c("%s%s%n", "1.5"), "twitter")),
+                 class = "zuid_warning_invalid", regexp = "2 of 2 entries")
+  expect_true(all(out %in% c("NA or not an ID", "")))
+  x <- id_compose(as.POSIXct("2020-01-01", tz = "UTC"), "twitter", as = "integer64")
+  out <- capture.output(id_explain(x, "twitter"))
+  expect_match(out[[1]], sprintf("^%s as twitter layout", id_compose(as.POSIXct("2020-01-01", tz = "UTC"), "twitter")))
+  skip_if_not_installed("bit64")
+  out <- capture.output(id_explain(bit64::as.integer64(-1), "discord"))
+  expect_match(out[[1]], "^18446744073709551615 as discord layout")
+})

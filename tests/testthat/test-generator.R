@@ -144,3 +144,11 @@ test_that("generators print their layout, node and policy", {
     "node: datacenter 1, worker 7; on_clock_back = \"error\""
   ))
 })
+
+test_that("a foreign external pointer in a generator is refused, not read", {
+  g <- id_generator("twitter", datacenter = 1, worker = 2)
+  g$pointer <- getNativeSymbolInfo("wrap__generator_next", "zuid")$address
+  expect_error(id_next(g), class = "zuid_error_generator", regexp = "no state")
+  g$pointer <- NULL
+  expect_error(id_next(g), class = "zuid_error_generator")
+})

@@ -41,3 +41,10 @@ test_that("candidate layouts may be named and custom", {
   expect_error(id_guess_layout("1", now = "2020"), class = "zuid_error_type")
   expect_error(id_guess_layout(list(1)), class = "zuid_error_type")
 })
+
+test_that("NA_integer64_ is missing without bit64 attached", {
+  x <- id_compose(as.POSIXct(c("2020-01-01", NA), tz = "UTC"), "twitter", as = "integer64")
+  expect_false("package:bit64" %in% search())
+  guess <- id_guess_layout(x, layouts = "twitter", now = now)
+  expect_identical(unclass(guess)$plausible, 1)
+})

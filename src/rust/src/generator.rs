@@ -7,13 +7,40 @@ use crate::layout::layout_from_r;
 use crate::output::{ids_to_r, integer64_from_bits};
 use extendr_api::prelude::*;
 use std::sync::Mutex;
-use zuid_core::{GenerateError, Generator, OnClockBack, SystemClock};
+use zuid_core::{Clock, GenerateError, Generator, OnClockBack, SystemClock};
+
+/// The system clock, with waits that end early when the user interrupts R.
+struct InterruptibleClock;
+
+impl Clock for InterruptibleClock {
+    fn now_ms(&self) -> i64 {
+        SystemClock.now_ms()
+    }
+
+    /// Sleeps in slices, asking R between them whether the user pressed
+    /// Ctrl-C, so that a long wait for the clock can be stopped.
+    fn sleep_ms(&self, ms: i64) -> bool {
+        let mut left = ms;
+        while left > 0 {
+            let slice = left.min(100);
+            SystemClock.sleep_ms(slice);
+            left -= slice;
+            if crate::interrupt::pending() {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// How many IDs are made between two checks for an interrupt.
+const INTERRUPT_CHECK_EVERY: usize = 1 << 16;
 
 /// The generator and the process it belongs to: a forked child shares the
 /// parent's state and would mint the parent's next IDs again.
 struct Shared {
     pid: u32,
-    generator: Mutex<Generator<SystemClock>>,
+    generator: Mutex<Generator<InterruptibleClock>>,
 }
 
 fn policy_from_code(code: i32) -> Option<OnClockBack> {
@@ -47,7 +74,7 @@ fn generator_new(kinds: &[i32], bits: &[i32], unit_ms: i32, epoch_ms: f64, scru6
     let Some(nodes) = nodes.iter().map(whole).collect::<Option<Vec<u64>>>() else {
         return Robj::from(());
     };
-    match Generator::new(layout, &nodes, policy, SystemClock, seed()) {
+    match Generator::new(layout, &nodes, policy, InterruptibleClock, seed()) {
         Ok(generator) => ExternalPtr::new(Shared { pid: std::process::id(), generator: Mutex::new(generator) }).into(),
         Err(_) => Robj::from(()),
     }
@@ -60,8 +87,13 @@ fn generator_new(kinds: &[i32], bits: &[i32], unit_ms: i32, epoch_ms: f64, scru6
 #[extendr]
 fn generator_next(pointer: Robj, n: f64, as_integer64: bool) -> Robj {
     let refuse = |status: &str, by_ms: f64| -> Robj { list!(ids = (), status = status, by_ms = by_ms, lost = ()).into() };
-    // try_from checks for a null pointer (an object restored by readRDS)
-    // and for the type, so a stray external pointer cannot be misread.
+    // Only an external pointer tagged as ours is read: extendr's try_from
+    // would look for type information inside whatever a foreign pointer
+    // points at. try_from then refuses a null pointer (an object restored
+    // by readRDS).
+    if !is_generator_pointer(&pointer) {
+        return refuse("invalid", 0.0);
+    }
     let Ok(shared) = <&ExternalPtr<Shared>>::try_from(&pointer) else {
         return refuse("invalid", 0.0);
     };
@@ -77,11 +109,11 @@ fn generator_next(pointer: Robj, n: f64, as_integer64: bool) -> Robj {
         // Written straight into the integer64 vector: one allocation.
         let mut out = alloc::doubles(n);
         let slots = out.as_real_slice_mut().expect("doubles");
-        let result = generator.fill(n, |i, id| slots[i] = f64::from_bits(id));
+        let result = fill_interruptibly(&mut generator, n, |i, id| slots[i] = f64::from_bits(id));
         result.map(|()| integer64_from_bits(out))
     } else {
         let mut ids = vec![0u64; n];
-        let result = generator.fill(n, |i, id| ids[i] = id);
+        let result = fill_interruptibly(&mut generator, n, |i, id| ids[i] = id);
         result.map(|()| ids_to_r(n, false, |i| Some(ids[i])))
     };
     match filled {
@@ -89,7 +121,34 @@ fn generator_next(pointer: Robj, n: f64, as_integer64: bool) -> Robj {
         Err(GenerateError::ClockBack { by_ms }) => refuse("clock_back", by_ms as f64),
         Err(GenerateError::BeforeEpoch) => refuse("before_epoch", 0.0),
         Err(GenerateError::PastEnd) => refuse("past_end", 0.0),
+        Err(GenerateError::Interrupted) => refuse("interrupted", 0.0),
     }
+}
+
+/// `Generator::fill` in chunks, stopping between them if the user
+/// interrupted R.
+fn fill_interruptibly<C: Clock>(generator: &mut Generator<C>, n: usize, mut put: impl FnMut(usize, u64)) -> std::result::Result<(), GenerateError> {
+    let mut start = 0;
+    while start < n {
+        let len = (n - start).min(INTERRUPT_CHECK_EVERY);
+        generator.fill(len, |i, id| put(start + i, id))?;
+        start += len;
+        if start < n && crate::interrupt::pending() {
+            return Err(GenerateError::Interrupted);
+        }
+    }
+    Ok(())
+}
+
+/// Whether `pointer` is an external pointer that extendr tagged with the
+/// type name of our generator.
+fn is_generator_pointer(pointer: &Robj) -> bool {
+    if !pointer.is_external_pointer() {
+        return false;
+    }
+    // SAFETY: `pointer` is an EXTPTRSXP, whose tag R_ExternalPtrTag reads.
+    let tag = unsafe { Robj::from_sexp(extendr_ffi::R_ExternalPtrTag(pointer.get())) };
+    tag.as_str() == Some(std::any::type_name::<Shared>())
 }
 
 extendr_module! {

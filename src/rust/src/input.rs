@@ -120,11 +120,15 @@ impl<'a> Numbers<'a> {
                 x if x < 0 => PartValue::Bad,
                 x => PartValue::Value(x as u64),
             },
-            Numbers::Dbl(v) => match from_double(v[if v.len() == 1 { 0 } else { i }]) {
-                Entry::Id(x) => PartValue::Value(x),
-                Entry::Missing => PartValue::Missing,
-                _ => PartValue::Bad,
-            },
+            Numbers::Dbl(v) => {
+                let x = v[if v.len() == 1 { 0 } else { i }];
+                match from_double(x) {
+                    Entry::Id(x) => PartValue::Value(x),
+                    // is.na() is TRUE for NaN too: a missing part, as NA is.
+                    _ if x.is_nan() => PartValue::Missing,
+                    _ => PartValue::Bad,
+                }
+            }
         }
     }
 }

@@ -10,6 +10,7 @@ mod compose;
 mod decode;
 mod generator;
 mod input;
+mod interrupt;
 mod layout;
 mod output;
 mod scru64;

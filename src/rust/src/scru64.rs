@@ -6,7 +6,7 @@ use crate::alloc;
 use crate::output::ids_to_r;
 use extendr_api::prelude::*;
 use zuid_core::parse::{parse_scru64, SCRU64_MAX, SCRU64_TEXT_LEN};
-use zuid_core::text::{binary_text, scru64_text};
+use zuid_core::text::{binary_text, scru64_text, write_decimal, DECIMAL_MAX_LEN};
 use zuid_core::Entry;
 
 /// A first pass over the entries, so that the output is built once and
@@ -74,7 +74,8 @@ fn ids_from_scru64(text: Strings, as_integer64: bool) -> Robj {
 }
 
 /// The 64 bits of each ID, read without a layout (text as decimal, or
-/// SCRU64 text with `scru64`), as `list(bits, invalid, imprecise)`.
+/// SCRU64 text with `scru64`), and its decimal text, as
+/// `list(bits, decimal, invalid, imprecise)`.
 #[extendr]
 fn id_bits(x: Robj, input: i32, scru64: bool) -> Robj {
     let Some(ids) = Ids::from_r(&x, input, scru64) else {
@@ -82,7 +83,7 @@ fn id_bits(x: Robj, input: i32, scru64: bool) -> Robj {
     };
     let invalid = match scan(&ids, |_| true) {
         Ok(invalid) => invalid,
-        Err(position) => return list!(bits = (), invalid = (), imprecise = position as f64).into(),
+        Err(position) => return list!(bits = (), decimal = (), invalid = (), imprecise = position as f64).into(),
     };
     let bits = alloc::strings::<64>(ids.len(), |i, buf| match ids.get(i) {
         Entry::Id(id) => {
@@ -91,7 +92,11 @@ fn id_bits(x: Robj, input: i32, scru64: bool) -> Robj {
         }
         _ => None,
     });
-    list!(bits = bits, invalid = invalid_to_r(&invalid), imprecise = ()).into()
+    let decimal = alloc::strings::<DECIMAL_MAX_LEN>(ids.len(), |i, buf| match ids.get(i) {
+        Entry::Id(id) => Some(write_decimal(id, buf)),
+        _ => None,
+    });
+    list!(bits = bits, decimal = decimal, invalid = invalid_to_r(&invalid), imprecise = ()).into()
 }
 
 extendr_module! {

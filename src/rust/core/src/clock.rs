@@ -7,8 +7,10 @@ pub trait Clock {
     /// Milliseconds since 1970-01-01 UTC.
     fn now_ms(&self) -> i64;
 
-    /// Blocks for about `ms` milliseconds. A fake clock advances instead.
-    fn sleep_ms(&self, ms: i64);
+    /// Blocks for about `ms` milliseconds (a fake clock advances instead).
+    /// Returns false when the wait should stop early: the caller was
+    /// interrupted and the generator gives up.
+    fn sleep_ms(&self, ms: i64) -> bool;
 
     /// Gives up the processor for a moment: waits shorter than a
     /// millisecond, where sleeping would overshoot the tick.
@@ -29,10 +31,11 @@ impl Clock for SystemClock {
         }
     }
 
-    fn sleep_ms(&self, ms: i64) {
+    fn sleep_ms(&self, ms: i64) -> bool {
         if ms > 0 {
             std::thread::sleep(Duration::from_millis(ms as u64));
         }
+        true
     }
 }
 

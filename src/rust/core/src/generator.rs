@@ -31,6 +31,8 @@ pub enum GenerateError {
     BeforeEpoch,
     #[error("the clock reads a time past the layout's last tick")]
     PastEnd,
+    #[error("interrupted while waiting for the clock")]
+    Interrupted,
 }
 
 impl From<ComposeError> for GenerateError {
@@ -112,7 +114,7 @@ impl<C: Clock> Generator<C> {
                         return Err(GenerateError::ClockBack { by_ms: self.tick_start_ms(last) - now_ms });
                     }
                     OnClockBack::Wait => {
-                        self.wait_for_tick(last);
+                        self.wait_for_tick(last)?;
                         continue;
                     }
                     OnClockBack::Borrow => {}
@@ -130,7 +132,7 @@ impl<C: Clock> Generator<C> {
                 return Ok(self.start_tick(last + 1));
             }
             // The tick is used up: wait for the next one.
-            self.wait_for_tick(last + 1);
+            self.wait_for_tick(last + 1)?;
         }
     }
 
@@ -183,16 +185,18 @@ impl<C: Clock> Generator<C> {
     /// Blocks until the clock reaches `tick`: sleeping for ticks of 10 ms
     /// and more, yielding for millisecond ticks, where a sleep would
     /// overshoot the tick.
-    fn wait_for_tick(&self, tick: u64) {
+    fn wait_for_tick(&self, tick: u64) -> Result<(), GenerateError> {
         let target = self.tick_start_ms(tick);
         let coarse = self.layout.unit().millis() >= 10;
         loop {
             let remaining = target - self.clock.now_ms();
             if remaining <= 0 {
-                return;
+                return Ok(());
             }
             if coarse || remaining > 1 {
-                self.clock.sleep_ms(if coarse { remaining } else { remaining - 1 });
+                if !self.clock.sleep_ms(if coarse { remaining } else { remaining - 1 }) {
+                    return Err(GenerateError::Interrupted);
+                }
             } else {
                 self.clock.pause();
             }
@@ -221,11 +225,13 @@ mod tests {
         slept: Cell<i64>,
         /// Milliseconds added after each reading once the script is done.
         drift: i64,
+        /// Whether a sleep reports an interruption.
+        interrupt: Cell<bool>,
     }
 
     impl FakeClock {
         fn at(start: i64) -> Self {
-            FakeClock { now: Cell::new(start), script: RefCell::new(VecDeque::new()), slept: Cell::new(0), drift: 0 }
+            FakeClock { now: Cell::new(start), script: RefCell::new(VecDeque::new()), slept: Cell::new(0), drift: 0, interrupt: Cell::new(false) }
         }
 
         fn scripted(times: &[i64]) -> Self {
@@ -249,9 +255,10 @@ mod tests {
             self.now.get()
         }
 
-        fn sleep_ms(&self, ms: i64) {
+        fn sleep_ms(&self, ms: i64) -> bool {
             self.slept.set(self.slept.get() + ms);
             self.now.set(self.now.get() + ms);
+            !self.interrupt.get()
         }
 
         fn pause(&self) {
@@ -467,6 +474,19 @@ mod tests {
         assert!(starts.iter().all(|&c| c < 1 << 15));
         // Random, not constant: both halves of the allowed range occur.
         assert!(starts.iter().any(|&c| c < 1 << 14) && starts.iter().any(|&c| c >= 1 << 14));
+    }
+
+    #[test]
+    fn an_interrupted_wait_stops_the_generator_cleanly() {
+        let clock = FakeClock::at(T0);
+        let mut g = generator(twitter(), &[0, 0], OnClockBack::Wait, &clock);
+        let first = g.next_id().unwrap();
+        clock.set(T0 - 10_000);
+        clock.interrupt.set(true);
+        assert_eq!(g.next_id(), Err(GenerateError::Interrupted));
+        clock.interrupt.set(false);
+        let next = g.next_id().unwrap();
+        assert!(next > first);
     }
 
     #[test]
