@@ -21,7 +21,9 @@ describe_value <- function(x) {
   if (is.null(x)) {
     return("NULL")
   }
-  if (is.atomic(x) && length(x) == 1L && !inherits(x, c("POSIXt", "Date"))) {
+  # Objects are described by class: their methods (is.na(), format()) may
+  # fail on a malformed object, as bit64's do on integer64 holding integers.
+  if (is.atomic(x) && length(x) == 1L && !is.object(x)) {
     if (is.na(x)) {
       return("NA")
     }
