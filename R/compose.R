@@ -69,23 +69,12 @@ id_from_time <- function(time, layout, side = c("min", "max"), as = c("character
   call <- sys.call()
   layout <- as_layout(layout, call)
   as <- check_as(as, call)
-  side <- check_side(side, call)
+  side <- check_choice(side, c("min", "max"), "side", call)
   args <- list(time = time_seconds(time, call))
   rust <- layout_for_rust(layout)
   result <- ids_at_times(args$time, rust$kinds, rust$bits, rust$unit_ms, rust$epoch_ms,
                          rust$scru64, side == "max", as == "integer64")
   finish_ids(result, as, layout, args, call)
-}
-
-check_side <- function(side, call) {
-  if (identical(side, c("min", "max"))) {
-    return("min")
-  }
-  if (!is.character(side) || length(side) != 1L || is.na(side) || !side %in% c("min", "max")) {
-    zuid_abort(sprintf("`side` must be \"min\" or \"max\", not %s.", describe_value(side)),
-               class = "zuid_error_type", call = call)
-  }
-  side
 }
 
 # Node values: every name one of the layout's node fields, at most once;

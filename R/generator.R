@@ -53,7 +53,7 @@
 id_generator <- function(layout, ..., on_clock_back = c("wait", "error", "borrow")) {
   call <- sys.call()
   layout <- as_layout(layout, call)
-  policy <- check_policy(on_clock_back, call)
+  policy <- check_choice(on_clock_back, policies, "on_clock_back", call)
   nodes <- check_generator_nodes(list(...), layout, call)
   rust <- layout_for_rust(layout)
   pointer <- generator_new(rust$kinds, rust$bits, rust$unit_ms, rust$epoch_ms, rust$scru64,
@@ -70,17 +70,6 @@ id_generator <- function(layout, ..., on_clock_back = c("wait", "error", "borrow
 }
 
 policies <- c("wait", "error", "borrow")
-
-check_policy <- function(policy, call) {
-  if (identical(policy, policies)) {
-    return("wait")
-  }
-  if (!is.character(policy) || length(policy) != 1L || is.na(policy) || !policy %in% policies) {
-    zuid_abort(sprintf("`on_clock_back` must be \"wait\", \"error\" or \"borrow\", not %s.",
-                       describe_value(policy)), class = "zuid_error_type", call = call)
-  }
-  policy
-}
 
 # Every node field, once, as a whole number within its width.
 check_generator_nodes <- function(nodes, layout, call) {

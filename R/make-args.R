@@ -1,17 +1,26 @@
 # Argument checks shared by the functions that make IDs.
 
-# `as`: how IDs are returned.
-check_as <- function(as, call) {
-  choices <- c("character", "integer64")
-  if (identical(as, choices)) {
-    return("character")
+# One of `choices`, as match.arg() takes it: the whole default vector means
+# its first element. Anything else is a classed error naming the choices.
+check_choice <- function(x, choices, arg, call) {
+  if (identical(x, choices)) {
+    return(choices[[1L]])
   }
-  if (!is.character(as) || length(as) != 1L || is.na(as) || !as %in% choices) {
-    zuid_abort(sprintf("`as` must be \"character\" or \"integer64\", not %s.", describe_value(as)),
+  if (!is.character(x) || length(x) != 1L || is.na(x) || !x %in% choices) {
+    quoted <- paste0("\"", choices, "\"")
+    listed <- if (length(choices) > 3L) {
+      paste("one of", paste(quoted, collapse = ", "))
+    } else {
+      paste(paste(utils::head(quoted, -1L), collapse = ", "), "or", utils::tail(quoted, 1L))
+    }
+    zuid_abort(sprintf("`%s` must be %s, not %s.", arg, listed, describe_value(x)),
                class = "zuid_error_type", call = call)
   }
-  as
+  x
 }
+
+# `as`: how IDs are returned.
+check_as <- function(as, call) check_choice(as, c("character", "integer64"), "as", call)
 
 # POSIXct (or Date, or POSIXlt) as POSIXct seconds in a plain double.
 time_seconds <- function(time, call) {

@@ -41,7 +41,7 @@ id_sql <- function(layout, column = "id", dialect = c("postgres", "sqlite", "duc
   call <- sys.call()
   layout <- as_layout(layout, call)
   column <- check_column(column, call)
-  dialect <- check_dialect(dialect, call)
+  dialect <- check_choice(dialect, sql_dialects, "dialect", call)
   shifts <- part_shifts(layout)
   part_sql <- function(name) {
     sql_part(column, shifts[[name]], layout$bits[[name]], dialect)
@@ -69,7 +69,7 @@ id_sql_range <- function(from, to, layout, column = "id",
   call <- sys.call()
   layout <- as_layout(layout, call)
   column <- check_column(column, call)
-  check_dialect(dialect, call)
+  check_choice(dialect, sql_dialects, "dialect", call)
   from_s <- time_seconds(from, call)
   to_s <- time_seconds(to, call)
   if (length(from_s) != 1L || length(to_s) != 1L || is.na(from_s) || is.na(to_s) || !(from_s < to_s)) {
@@ -96,18 +96,6 @@ id_sql_range <- function(from, to, layout, column = "id",
 }
 
 sql_dialects <- c("postgres", "sqlite", "duckdb", "spark")
-
-check_dialect <- function(dialect, call) {
-  if (identical(dialect, sql_dialects)) {
-    return("postgres")
-  }
-  if (!is.character(dialect) || length(dialect) != 1L || is.na(dialect) || !dialect %in% sql_dialects) {
-    zuid_abort(sprintf("`dialect` must be one of %s, not %s.",
-                       paste0("\"", sql_dialects, "\"", collapse = ", "), describe_value(dialect)),
-               class = "zuid_error_type", call = call)
-  }
-  dialect
-}
 
 check_column <- function(column, call) {
   if (!is.character(column) || length(column) != 1L || is.na(column) || !nzchar(column)) {
