@@ -69,16 +69,12 @@ id_time <- function(x, layout) {
 }
 
 decode_vector <- function(x, layout, time_only, call) {
-  input <- input_code(x, call)
-  if (is.logical(x)) {
-    x <- rep(NA_character_, length(x))
-  }
+  ids <- ids_for_rust(x, call)
   args <- layout_for_rust(layout)
-  decoded <- decode_ids(x, input, args$kinds, args$bits, args$unit_ms,
+  decoded <- decode_ids(ids$x, ids$code, args$kinds, args$bits, args$unit_ms,
                         args$epoch_ms, args$scru64, time_only)
   if (is.null(decoded)) {
-    zuid_abort("`layout` is not a valid zuid_layout; build layouts with `id_layout()`.",
-               class = "zuid_error_layout", call = call)
+    abort_invalid_layout(call)
   }
   if (!is.na(decoded$imprecise)) {
     abort_imprecise(x, decoded$imprecise, call)

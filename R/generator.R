@@ -59,8 +59,7 @@ id_generator <- function(layout, ..., on_clock_back = c("wait", "error", "borrow
   pointer <- generator_new(rust$kinds, rust$bits, rust$unit_ms, rust$epoch_ms, rust$scru64,
                            as.double(unlist(nodes)), match(policy, policies) - 1L)
   if (is.null(pointer)) {
-    zuid_abort("`layout` is not a valid zuid_layout; build layouts with `id_layout()`.",
-               class = "zuid_error_layout", call = call)
+    abort_invalid_layout(call)
   }
   structure(
     list(pointer = pointer, pid = Sys.getpid(), layout = layout, nodes = nodes,

@@ -21,6 +21,14 @@ input_code <- function(x, call) {
   ), class = "zuid_error_type", call = call)
 }
 
+# `x` as the binding reads it: its input code, and a vector of NA alone
+# (such as an empty column read as logical) turned into NA text.
+ids_for_rust <- function(x, call) {
+  code <- input_code(x, call)
+  if (is.logical(x)) x <- rep(NA_character_, length(x))
+  list(x = x, code = code)
+}
+
 abort_imprecise <- function(x, position, call) {
   zuid_abort(sprintf(paste(
     "`x[%s]` is a double of 2^53 or more (%s). A double holds 53 bits, so the",

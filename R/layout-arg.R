@@ -38,10 +38,14 @@ check_layout_object <- function(layout, call) {
     is.double(layout$epoch_ms) && !is.object(layout$epoch_ms) && length(layout$epoch_ms) == 1L &&
     is.finite(layout$epoch_ms)
   if (!ok) {
-    zuid_abort("`layout` is not a valid zuid_layout; build layouts with `id_layout()`.",
-               class = "zuid_error_layout", call = call)
+    abort_invalid_layout(call)
   }
   layout
+}
+
+abort_invalid_layout <- function(call) {
+  zuid_abort("`layout` is not a valid zuid_layout; build layouts with `id_layout()`.",
+             class = "zuid_error_layout", call = call)
 }
 
 # The layout as the vectors the Rust binding takes (see src/rust/src/layout.rs).

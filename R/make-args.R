@@ -64,8 +64,7 @@ common_length <- function(args, call) {
 # worded here, lost integer64 values are one warning.
 finish_ids <- function(result, as, layout, args, call) {
   if (is.null(result)) {
-    zuid_abort("`layout` is not a valid zuid_layout; build layouts with `id_layout()`.",
-               class = "zuid_error_layout", call = call)
+    abort_invalid_layout(call)
   }
   if (!is.null(result$failure)) {
     abort_compose(result$failure, layout, args, call)

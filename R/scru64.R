@@ -25,11 +25,8 @@
 #' id_fields("0u2pf62ji4b9", id_layout("scru64", node_bits = 8))
 id_to_scru64 <- function(x) {
   call <- sys.call()
-  input <- input_code(x, call)
-  if (is.logical(x)) {
-    x <- rep(NA_character_, length(x))
-  }
-  result <- scru64_from_ids(x, input)
+  ids <- ids_for_rust(x, call)
+  result <- scru64_from_ids(ids$x, ids$code)
   if (!is.null(result$imprecise)) {
     abort_imprecise(x, result$imprecise, call)
   }
