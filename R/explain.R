@@ -41,11 +41,15 @@ id_explain <- function(x, layout) {
 # The 64-character bit string and the decimal text of each entry (NA where
 # it is not a 64-bit number), and the malformed entries.
 read_bits <- function(x, layout, call) {
-  input <- input_code(x, call)
-  if (is.logical(x)) x <- rep(NA_character_, length(x))
-  result <- id_bits(x, input, identical(layout$name, "scru64"))
+  ids <- ids_for_rust(x, call)
+  result <- id_bits(ids$x, ids$code, identical(layout$name, "scru64"))
   if (!is.null(result$imprecise)) abort_imprecise(x, result$imprecise, call)
   result
+}
+
+# The digits of a part in a 64-character bit string, most significant first.
+part_digits <- function(bits, offset, width) {
+  substr(bits, 64L - offset - width + 1L, 64L - offset)
 }
 
 explain_parts <- function(bits, layout) {
@@ -53,7 +57,7 @@ explain_parts <- function(bits, layout) {
   rows <- lapply(seq_along(bits), function(i) {
     value <- vapply(names(layout$bits), function(part) {
       if (is.na(bits[[i]])) return(NA_real_)
-      digits <- substr(bits[[i]], 64L - offsets[[part]] - layout$bits[[part]] + 1L, 64L - offsets[[part]])
+      digits <- part_digits(bits[[i]], offsets[[part]], layout$bits[[part]])
       sum(2^(rev(seq_len(nchar(digits))) - 1) * (strsplit(digits, "")[[1]] == "1"))
     }, numeric(1))
     data.frame(id = i, part = names(layout$bits), bits = unname(layout$bits),
@@ -66,14 +70,13 @@ explain_lines <- function(decimal, bits, parts, time, layout, colour) {
   if (is.na(bits)) {
     return(c("NA or not an ID", ""))
   }
-  shown <- decimal
   paint <- function(text, k) if (colour) paste0(part_colours[[(k - 1L) %% length(part_colours) + 1L]], text, "\033[0m") else text
   groups <- vapply(seq_len(nrow(parts)), function(k) {
-    paint(substr(bits, 64L - parts$offset[[k]] - parts$bits[[k]] + 1L, 64L - parts$offset[[k]]), k)
+    paint(part_digits(bits, parts$offset[[k]], parts$bits[[k]]), k)
   }, character(1))
   iso <- format_epoch_ms(round(as.numeric(time) * 1000))
   fits <- !is.na(time)
-  header <- sprintf("%s as %s: %s", shown, layout_label(layout),
+  header <- sprintf("%s as %s: %s", decimal, layout_label(layout),
                     if (fits) iso else "not an ID of this layout (see the sign bit)")
   width <- max(nchar(parts$part), 4L)
   rows <- vapply(seq_len(nrow(parts)), function(k) {

@@ -42,7 +42,8 @@ id_guess_layout <- function(x, layouts = default_guess_layouts(), now = Sys.time
     zuid_abort("`now` must be one time.", class = "zuid_error_type", call = call)
   }
   input_code(x, call)
-  rows <- lapply(seq_along(layouts), function(k) guess_row(x, layouts[[k]], labels[[k]], now_s))
+  known <- sum(!id_is_na(x))
+  rows <- lapply(seq_along(layouts), function(k) guess_row(x, known, layouts[[k]], labels[[k]], now_s))
   out <- do.call(rbind, rows)
   out <- out[order(-out$plausible, out$layout), ]
   rownames(out) <- NULL
@@ -51,15 +52,15 @@ id_guess_layout <- function(x, layouts = default_guess_layouts(), now = Sys.time
   structure(out, class = c("zuid_guess", "data.frame"), n = length(x))
 }
 
-guess_row <- function(x, layout, label, now_s) {
+# `known` is how many entries of `x` are not missing, the share's base.
+guess_row <- function(x, known, layout, label, now_s) {
   t <- suppressWarnings(id_time(x, layout))
   s <- as.numeric(t)
   ok <- !is.na(s) & s >= layout$epoch_ms / 1000 & s <= now_s
-  known <- !id_is_na(x)
   shown <- t[!is.na(t)]
   data.frame(
     layout = label,
-    plausible = if (any(known)) sum(ok) / sum(known) else NA_real_,
+    plausible = if (known > 0) sum(ok) / known else NA_real_,
     first = if (length(shown)) min(shown) else as.POSIXct(NA, tz = "UTC"),
     last = if (length(shown)) max(shown) else as.POSIXct(NA, tz = "UTC")
   )
