@@ -32,14 +32,21 @@ fn time_failure(error: ComposeError, plan: &Plan, i: usize) -> Failure {
     Failure { code, part, position: i + 1 }
 }
 
+/// Milliseconds of POSIXct seconds at position `i`; a time beyond what
+/// milliseconds can hold is past the end, or before the epoch.
+#[inline]
+fn millis_of(plan: &Plan, seconds: f64, i: usize) -> std::result::Result<i64, Failure> {
+    let error = if seconds > 0.0 { ComposeError::PastEnd } else { ComposeError::BeforeEpoch };
+    millis_from_seconds(seconds).ok_or_else(|| time_failure(error, plan, i))
+}
+
 /// The tick of POSIXct seconds; NaN (R's NA) is a missing time.
 #[inline]
 fn tick_of(plan: &Plan, seconds: f64, i: usize) -> std::result::Result<Option<u64>, Failure> {
     if seconds.is_nan() {
         return Ok(None);
     }
-    let error = if seconds > 0.0 { ComposeError::PastEnd } else { ComposeError::BeforeEpoch };
-    let ms = millis_from_seconds(seconds).ok_or_else(|| time_failure(error, plan, i))?;
+    let ms = millis_of(plan, seconds, i)?;
     plan.composer.tick_at(ms).map(Some).map_err(|e| time_failure(e, plan, i))
 }
 
@@ -52,8 +59,8 @@ struct Plan {
 
 impl Plan {
     fn new(layout: &Layout) -> Plan {
-        let time_shift = layout.time().shift();
-        let time_part = layout.parts().iter().position(|p| p.shift() == time_shift).unwrap_or(0) + 1;
+        // The time is the top part, below the sign bit if there is one.
+        let time_part = usize::from(layout.has_sign_bit()) + 1;
         Plan { composer: layout.composer(), time_part }
     }
 }
@@ -90,6 +97,18 @@ fn result_to_r(ids: Robj, failure: Option<Failure>, lost: Invalid) -> Robj {
     list!(ids = ids, failure = failure.map_or_else(|| Robj::from(()), |f| f.to_r()), lost = invalid_to_r(&lost)).into()
 }
 
+/// The `n` IDs that `one` makes: a first pass that allocates nothing
+/// stops at the first failure; only then is the output written.
+fn make_ids(n: usize, as_integer64: bool, one: impl Fn(usize) -> std::result::Result<Option<u64>, Failure>) -> Robj {
+    for i in 0..n {
+        if let Err(failure) = one(i) {
+            return result_to_r(Robj::from(()), Some(failure), Default::default());
+        }
+    }
+    let (ids, lost) = ids_to_r(n, as_integer64, |i| one(i).ok().flatten());
+    result_to_r(ids, None, lost)
+}
+
 /// Composes `n` IDs. `time` is POSIXct seconds and `values` a list of
 /// integer or double vectors, one per part below the time in layout order;
 /// each has length 1 or `n`. NULL when the layout or a value is unusable.
@@ -109,13 +128,7 @@ fn compose_ids(time: &[f64], values: List, kinds: &[i32], bits: &[i32], unit_ms:
     }
     let plan = Plan::new(&layout);
     let first_lower = layout.parts().len() - columns.len();
-    for i in 0..n {
-        if let Err(failure) = compose_one(&plan, first_lower, time, &columns, i) {
-            return result_to_r(Robj::from(()), Some(failure), Default::default());
-        }
-    }
-    let (ids, lost) = ids_to_r(n, as_integer64, |i| compose_one(&plan, first_lower, time, &columns, i).ok().flatten());
-    result_to_r(ids, None, lost)
+    make_ids(n, as_integer64, |i| compose_one(&plan, first_lower, time, &columns, i))
 }
 
 /// The smallest (or, with `max`, largest) ID of the tick of each time.
@@ -133,13 +146,7 @@ fn ids_at_times(time: &[f64], kinds: &[i32], bits: &[i32], unit_ms: i32, epoch_m
             None => Ok(None),
         }
     };
-    for i in 0..time.len() {
-        if let Err(failure) = one(i) {
-            return result_to_r(Robj::from(()), Some(failure), Default::default());
-        }
-    }
-    let (ids, lost) = ids_to_r(time.len(), as_integer64, |i| one(i).ok().flatten());
-    result_to_r(ids, None, lost)
+    make_ids(time.len(), as_integer64, one)
 }
 
 /// The bounds of `[from, to)` (POSIXct seconds, to the millisecond) as
@@ -152,11 +159,7 @@ fn id_range_bounds(from: f64, to: f64, kinds: &[i32], bits: &[i32], unit_ms: i32
         return Robj::from(());
     };
     let plan = Plan::new(&layout);
-    let to_ms = |seconds: f64, i: usize| {
-        let error = if seconds > 0.0 { ComposeError::PastEnd } else { ComposeError::BeforeEpoch };
-        millis_from_seconds(seconds).ok_or_else(|| time_failure(error, &plan, i))
-    };
-    let (from_ms, to_ms) = match (to_ms(from, 0), to_ms(to, 1)) {
+    let (from_ms, to_ms) = match (millis_of(&plan, from, 0), millis_of(&plan, to, 1)) {
         (Ok(a), Ok(b)) => (a, b),
         (Err(f), _) | (_, Err(f)) => {
             return list!(low = (), high = (), beyond_signed = false, failure = f.to_r()).into();
