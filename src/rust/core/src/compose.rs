@@ -134,21 +134,6 @@ impl Layout {
             max_id: self.max_id(),
         }
     }
-
-    /// See [`Composer::tick_at`].
-    pub fn tick_at(&self, ms: i64) -> Result<u64, ComposeError> {
-        self.composer().tick_at(ms)
-    }
-
-    /// See [`Composer::compose`].
-    pub fn compose(&self, tick: u64, values: &[u64]) -> Result<u64, ComposeError> {
-        self.composer().compose(tick, values)
-    }
-
-    /// See [`Composer::id_at`].
-    pub fn id_at(&self, tick: u64, side: Side) -> Result<u64, ComposeError> {
-        self.composer().id_at(tick, side)
-    }
 }
 
 #[cfg(test)]
@@ -172,9 +157,9 @@ mod tests {
     fn discords_documented_pagination_bound() {
         // 2016-05-01T00:00:00Z is 1462060800000 ms.
         let layout = discord();
-        let tick = layout.tick_at(1_462_060_800_000).unwrap();
-        assert_eq!(layout.id_at(tick, Side::Min).unwrap(), 176_120_502_681_600_000);
-        assert_eq!(layout.id_at(tick, Side::Max).unwrap(), 176_120_502_681_600_000 + (1 << 22) - 1);
+        let tick = layout.composer().tick_at(1_462_060_800_000).unwrap();
+        assert_eq!(layout.composer().id_at(tick, Side::Min).unwrap(), 176_120_502_681_600_000);
+        assert_eq!(layout.composer().id_at(tick, Side::Max).unwrap(), 176_120_502_681_600_000 + (1 << 22) - 1);
     }
 
     #[test]
@@ -182,38 +167,38 @@ mod tests {
         let layout = discord();
         let id = 175_928_847_299_117_063u64;
         let tick = layout.time().extract(id);
-        assert_eq!(layout.compose(tick, &[1, 0, 7]).unwrap(), id);
+        assert_eq!(layout.composer().compose(tick, &[1, 0, 7]).unwrap(), id);
     }
 
     #[test]
     fn sonyflake_values_come_in_layout_order() {
         let parts = [(Sign, 1), (Time, 39), (Sequence, 8), (Node, 16)];
         let layout = Layout::new(&parts, Unit::TenMillis, 0).unwrap();
-        let id = layout.compose(5, &[3, 0xBEEF]).unwrap();
+        let id = layout.composer().compose(5, &[3, 0xBEEF]).unwrap();
         assert_eq!(id, (5 << 24) | (3 << 16) | 0xBEEF);
     }
 
     #[test]
     fn parts_out_of_range_are_refused_by_index() {
         let layout = discord();
-        assert_eq!(layout.compose(0, &[32, 0, 0]), Err(ComposeError::PartRange { index: 1 }));
-        assert_eq!(layout.compose(0, &[0, 0, 4096]), Err(ComposeError::PartRange { index: 3 }));
-        assert!(layout.compose(0, &[31, 31, 4095]).is_ok());
+        assert_eq!(layout.composer().compose(0, &[32, 0, 0]), Err(ComposeError::PartRange { index: 1 }));
+        assert_eq!(layout.composer().compose(0, &[0, 0, 4096]), Err(ComposeError::PartRange { index: 3 }));
+        assert!(layout.composer().compose(0, &[31, 31, 4095]).is_ok());
     }
 
     #[test]
     fn ticks_floor_and_are_bounded() {
         let parts = [(Sign, 1), (Time, 39), (Sequence, 8), (Node, 16)];
         let layout = Layout::new(&parts, Unit::TenMillis, 1000).unwrap();
-        assert_eq!(layout.tick_at(1000), Ok(0));
-        assert_eq!(layout.tick_at(1009), Ok(0));
-        assert_eq!(layout.tick_at(1010), Ok(1));
-        assert_eq!(layout.tick_at(999), Err(ComposeError::BeforeEpoch));
-        assert_eq!(layout.tick_at(i64::MIN), Err(ComposeError::BeforeEpoch));
+        assert_eq!(layout.composer().tick_at(1000), Ok(0));
+        assert_eq!(layout.composer().tick_at(1009), Ok(0));
+        assert_eq!(layout.composer().tick_at(1010), Ok(1));
+        assert_eq!(layout.composer().tick_at(999), Err(ComposeError::BeforeEpoch));
+        assert_eq!(layout.composer().tick_at(i64::MIN), Err(ComposeError::BeforeEpoch));
         let last = 1000 + ((1i64 << 39) - 1) * 10;
-        assert_eq!(layout.tick_at(last + 9), Ok((1 << 39) - 1));
-        assert_eq!(layout.tick_at(last + 10), Err(ComposeError::PastEnd));
-        assert_eq!(layout.tick_at(i64::MAX), Err(ComposeError::PastEnd));
+        assert_eq!(layout.composer().tick_at(last + 9), Ok((1 << 39) - 1));
+        assert_eq!(layout.composer().tick_at(last + 10), Err(ComposeError::PastEnd));
+        assert_eq!(layout.composer().tick_at(i64::MAX), Err(ComposeError::PastEnd));
     }
 
     #[test]
@@ -222,11 +207,11 @@ mod tests {
         let layout = scru64();
         let last = layout.last_tick();
         assert_eq!(last, 282_429_536_480);
-        assert_eq!(layout.id_at(last, Side::Max).unwrap(), SCRU64_MAX);
-        assert_eq!(layout.compose(last, &[255, 65535]), Ok(SCRU64_MAX));
-        assert_eq!(layout.id_at(last + 1, Side::Min), Err(ComposeError::PastEnd));
-        assert_eq!(layout.compose(last + 1, &[0, 0]), Err(ComposeError::PastEnd));
-        assert_eq!(layout.tick_at((last as i64 + 1) * 256), Err(ComposeError::PastEnd));
+        assert_eq!(layout.composer().id_at(last, Side::Max).unwrap(), SCRU64_MAX);
+        assert_eq!(layout.composer().compose(last, &[255, 65535]), Ok(SCRU64_MAX));
+        assert_eq!(layout.composer().id_at(last + 1, Side::Min), Err(ComposeError::PastEnd));
+        assert_eq!(layout.composer().compose(last + 1, &[0, 0]), Err(ComposeError::PastEnd));
+        assert_eq!(layout.composer().tick_at((last as i64 + 1) * 256), Err(ComposeError::PastEnd));
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use crate::clock::Clock;
 use crate::compose::{ComposeError, Composer};
-use crate::layout::{Layout, PartKind};
+use crate::layout::Layout;
 use thiserror::Error;
 
 /// What a generator does when the clock reads earlier than the last tick
@@ -204,11 +204,6 @@ impl<C: Clock> Generator<C> {
     }
 }
 
-/// The node values of `layout` in ID `id`, for tests and checks.
-pub fn node_values(layout: &Layout, id: u64) -> Vec<u64> {
-    layout.parts().iter().filter(|p| p.kind() == PartKind::Node).map(|p| p.extract(id)).collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -282,6 +277,11 @@ mod tests {
     fn scru64(node_bits: u32) -> Layout {
         let parts = [(Sign, 1), (Time, 39), (Node, node_bits), (Sequence, 24 - node_bits)];
         Layout::new(&parts, Unit::Millis256, 0).unwrap().with_scru64_text()
+    }
+
+    /// The node values of `layout` in ID `id`.
+    fn node_values(layout: &Layout, id: u64) -> Vec<u64> {
+        layout.nodes().map(|p| p.extract(id)).collect()
     }
 
     fn generator<'a>(layout: Layout, nodes: &[u64], policy: OnClockBack, clock: &'a FakeClock) -> Generator<&'a FakeClock> {
