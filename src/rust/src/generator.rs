@@ -7,7 +7,8 @@ use crate::layout::layout_from_r;
 use crate::output::{ids_to_r, integer64_from_bits};
 use extendr_api::prelude::*;
 use std::sync::Mutex;
-use zuid_core::{Clock, GenerateError, Generator, OnClockBack, SystemClock};
+use zuid_core::parse::from_double;
+use zuid_core::{Clock, Entry, GenerateError, Generator, OnClockBack, SystemClock};
 
 /// The system clock, with waits that end early when the user interrupts R.
 struct InterruptibleClock;
@@ -70,7 +71,10 @@ fn generator_new(kinds: &[i32], bits: &[i32], unit_ms: i32, epoch_ms: f64, scru6
     let (Ok(layout), Some(policy)) = (layout_from_r(kinds, bits, unit_ms, epoch_ms, scru64), policy_from_code(policy)) else {
         return Robj::from(());
     };
-    let whole = |x: &f64| (x.is_finite() && *x >= 0.0 && x.fract() == 0.0 && *x < 9.007_199_254_740_992e15).then_some(*x as u64);
+    let whole = |&x: &f64| match from_double(x) {
+        Entry::Id(v) => Some(v),
+        _ => None,
+    };
     let Some(nodes) = nodes.iter().map(whole).collect::<Option<Vec<u64>>>() else {
         return Robj::from(());
     };

@@ -2,6 +2,7 @@
 //! the tick in milliseconds and the epoch in whole milliseconds.
 
 use extendr_api::prelude::*;
+use zuid_core::parse::EXACT_DOUBLE_LIMIT;
 use zuid_core::{format_millis, Layout, LayoutError, PartKind, Unit};
 
 /// Part kind codes, as R's `layout_kind_codes()` writes them.
@@ -18,7 +19,7 @@ fn kind_from_code(code: i32) -> Option<PartKind> {
 /// The epoch crosses as a double holding whole milliseconds below 2^53,
 /// which R has checked; anything else maps to a value `Layout::new` refuses.
 fn epoch_from_double(ms: f64) -> i64 {
-    if ms.is_finite() && ms.fract() == 0.0 && ms.abs() < 9_007_199_254_740_992.0 {
+    if ms.is_finite() && ms.fract() == 0.0 && ms.abs() < EXACT_DOUBLE_LIMIT {
         ms as i64
     } else {
         i64::MIN

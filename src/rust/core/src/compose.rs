@@ -1,6 +1,7 @@
 //! Building IDs from their parts and from times.
 
 use crate::layout::{Layout, PartKind};
+use crate::parse::EXACT_DOUBLE_LIMIT;
 use thiserror::Error;
 
 /// Why a time or a part cannot go into an ID of a layout. The binding
@@ -30,9 +31,8 @@ pub enum Side {
 /// double is often slightly below the true `m / 1000`; any later time floors.
 /// `None` for non-finite times and beyond 2^53 milliseconds.
 pub fn millis_from_seconds(seconds: f64) -> Option<i64> {
-    const LIMIT: f64 = 9_007_199_254_740_992.0;
     let nearest = (seconds * 1000.0).round();
-    if !nearest.is_finite() || nearest.abs() >= LIMIT {
+    if !nearest.is_finite() || nearest.abs() >= EXACT_DOUBLE_LIMIT {
         return None;
     }
     let m = nearest as i64;
