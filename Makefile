@@ -5,7 +5,7 @@
 #   make bench  times zuid against bit64 on 10 million IDs (not a test)
 LIB = .lib
 
-.PHONY: demo test bench setup install vendor clean
+.PHONY: demo test bench setup install vendor wrappers clean
 
 demo: install
 	R_LIBS="$(CURDIR)/$(LIB)" Rscript tools/demo.R
@@ -29,6 +29,10 @@ install: setup
 
 vendor:
 	sh tools/vendor.sh
+
+# After changing the #[extendr] functions: rewrites R/extendr-wrappers.R.
+wrappers: install
+	R_LIBS="$(CURDIR)/$(LIB)" Rscript tools/wrappers.R
 
 clean:
 	rm -rf $(LIB) .check src/*.o src/*.so src/rust/target

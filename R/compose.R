@@ -57,10 +57,8 @@ id_compose <- function(time, layout, ..., sequence = 0L, as = c("character", "in
             list(sequence = check_numeric(sequence, "sequence", call)))
   lower <- names(layout$bits)[!layout$kinds %in% c("sign", "time")]
   n <- common_length(args, call)
-  rust <- layout_for_rust(layout)
-  result <- compose_ids(args$time, unname(args[lower]), rust$kinds, rust$bits,
-                        rust$unit_ms, rust$epoch_ms, rust$scru64, n, as == "integer64")
-  finish_ids(result, as, layout, args, call)
+  rust_value(compose_ids(args$time, unname(args[lower]), layout, n, as), call,
+             list(layout = layout, args = args, n = n))
 }
 
 #' @rdname id_compose
@@ -71,44 +69,6 @@ id_from_time <- function(time, layout, side = c("min", "max"), as = c("character
   as <- check_as(as, call)
   side <- check_choice(side, c("min", "max"), "side", call)
   args <- list(time = time_seconds(time, call))
-  rust <- layout_for_rust(layout)
-  result <- ids_at_times(args$time, rust$kinds, rust$bits, rust$unit_ms, rust$epoch_ms,
-                         rust$scru64, side == "max", as == "integer64")
-  finish_ids(result, as, layout, args, call)
-}
-
-# Node values: every name one of the layout's node fields, at most once;
-# fields not given are 0.
-check_node_values <- function(nodes, layout, call) {
-  fields <- names(layout$bits)[layout$kinds == "node"]
-  given <- names(nodes) %||% rep("", length(nodes))
-  known <- if (length(fields) == 0L) "it has none" else
-    sprintf("its fields are %s", paste0("`", fields, "`", collapse = ", "))
-  if (any(given == "")) {
-    zuid_abort(sprintf("Node fields in `...` must be named; the %s's %s.",
-                       layout_label(layout), sub("^its fields are ", "", known)),
-               class = "zuid_error_layout", call = call)
-  }
-  unknown <- setdiff(given, fields)
-  if (length(unknown) > 0L) {
-    zuid_abort(sprintf("The %s has no field `%s`; %s.", layout_label(layout),
-                       unknown[[1L]], known), class = "zuid_error_layout", call = call)
-  }
-  if (anyDuplicated(given)) {
-    zuid_abort(sprintf("The field `%s` is given more than once.", given[duplicated(given)][[1L]]),
-               class = "zuid_error_layout", call = call)
-  }
-  values <- lapply(fields, function(f) if (f %in% given) check_numeric(nodes[[f]], f, call) else 0L)
-  stats::setNames(values, fields)
-}
-
-check_numeric <- function(x, arg, call) {
-  if (is.logical(x) && all(is.na(x))) {
-    return(rep(NA_integer_, length(x)))
-  }
-  if (!(is.integer(x) || is.double(x)) || is.object(x)) {
-    zuid_abort(sprintf("`%s` must be whole numbers (integer or double), not %s.",
-                       arg, describe_value(x)), class = "zuid_error_type", call = call)
-  }
-  x
+  rust_value(ids_at_times(args$time, layout, side == "max", as), call,
+             list(layout = layout, args = args, n = length(args$time)))
 }

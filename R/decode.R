@@ -54,7 +54,7 @@ id_fields <- function(x, layout) {
   decoded <- decode_vector(x, layout, time_only = FALSE, call)
   columns <- c(
     list(time = decoded$time),
-    stats::setNames(decoded$nodes, names(layout$bits)[layout$kinds == "node"]),
+    stats::setNames(decoded$nodes, node_fields(layout)),
     list(sequence = decoded$sequence)
   )
   structure(columns, class = "data.frame", row.names = c(NA_integer_, -length(decoded$time)))
@@ -69,19 +69,9 @@ id_time <- function(x, layout) {
 }
 
 decode_vector <- function(x, layout, time_only, call) {
-  ids <- ids_for_rust(x, call)
-  args <- layout_for_rust(layout)
-  decoded <- decode_ids(ids$x, ids$code, args$kinds, args$bits, args$unit_ms,
-                        args$epoch_ms, args$scru64, time_only)
-  if (is.null(decoded)) {
-    abort_invalid_layout(call)
-  }
-  if (!is.na(decoded$imprecise)) {
-    abort_imprecise(x, decoded$imprecise, call)
-  }
-  if (decoded$invalid$count > 0) {
-    warn_invalid(decoded$invalid, length(x), layout, call)
-  }
+  ids <- check_ids(x, call)
+  decoded <- rust_value(decode_ids(ids$x, ids$input, layout, time_only), call,
+                        list(layout = layout, x = x))
   decoded$time <- structure(decoded$time, class = c("POSIXct", "POSIXt"), tzone = "UTC")
   decoded
 }

@@ -23,28 +23,16 @@ id_explain <- function(x, layout) {
     zuid_abort(sprintf("`x` must hold at most 20 IDs to explain, not %s.", whole_text(length(x))),
                class = "zuid_error_type", call = call)
   }
-  read <- read_bits(x, layout, call)
-  bits <- read$bits
-  parts <- explain_parts(bits, layout)
+  ids <- check_ids(x, call)
+  read <- rust_value(explain_ids(ids$x, ids$input, layout), call, list(layout = layout, x = x))
+  parts <- explain_parts(read, layout)
   times <- suppressWarnings(id_time(x, layout))
   colour <- isTRUE(getOption("zuid.colour", use_colour()))
-  lines <- unlist(lapply(seq_along(bits), function(i) {
-    explain_lines(read$decimal[[i]], bits[[i]], parts[parts$id == i, ], times[[i]], layout, colour)
+  lines <- unlist(lapply(seq_along(read$bits), function(i) {
+    explain_lines(read$decimal[[i]], read$bits[[i]], parts[parts$id == i, ], times[[i]], layout, colour)
   }))
   cat(lines, sep = "\n")
-  if (read$invalid$count > 0) {
-    warn_invalid(read$invalid, length(x), layout, call)
-  }
   invisible(parts)
-}
-
-# The 64-character bit string and the decimal text of each entry (NA where
-# it is not a 64-bit number), and the malformed entries.
-read_bits <- function(x, layout, call) {
-  ids <- ids_for_rust(x, call)
-  result <- id_bits(ids$x, ids$code, identical(layout$name, "scru64"))
-  if (!is.null(result$imprecise)) abort_imprecise(x, result$imprecise, call)
-  result
 }
 
 # The digits of a part in a 64-character bit string, most significant first.
@@ -52,16 +40,12 @@ part_digits <- function(bits, offset, width) {
   substr(bits, 64L - offset - width + 1L, 64L - offset)
 }
 
-explain_parts <- function(bits, layout) {
+# One row per ID and part, with the part values the core computed.
+explain_parts <- function(read, layout) {
   offsets <- part_shifts(layout)
-  rows <- lapply(seq_along(bits), function(i) {
-    value <- vapply(names(layout$bits), function(part) {
-      if (is.na(bits[[i]])) return(NA_real_)
-      digits <- part_digits(bits[[i]], offsets[[part]], layout$bits[[part]])
-      sum(2^(rev(seq_len(nchar(digits))) - 1) * (strsplit(digits, "")[[1]] == "1"))
-    }, numeric(1))
+  rows <- lapply(seq_along(read$bits), function(i) {
     data.frame(id = i, part = names(layout$bits), bits = unname(layout$bits),
-               offset = unname(offsets), value = unname(value))
+               offset = unname(offsets), value = vapply(read$values, `[[`, numeric(1), i))
   })
   do.call(rbind, rows)
 }

@@ -55,12 +55,8 @@ id_generator <- function(layout, ..., on_clock_back = c("wait", "error", "borrow
   layout <- as_layout(layout, call)
   policy <- check_choice(on_clock_back, policies, "on_clock_back", call)
   nodes <- check_generator_nodes(list(...), layout, call)
-  rust <- layout_for_rust(layout)
-  pointer <- generator_new(rust$kinds, rust$bits, rust$unit_ms, rust$epoch_ms, rust$scru64,
-                           as.double(unlist(nodes)), match(policy, policies) - 1L)
-  if (is.null(pointer)) {
-    abort_invalid_layout(call)
-  }
+  pointer <- rust_value(generator_new(layout, as.double(unlist(nodes)), policy), call,
+                        list(layout = layout))
   structure(
     list(pointer = pointer, pid = Sys.getpid(), layout = layout, nodes = nodes,
          on_clock_back = policy),
@@ -72,7 +68,7 @@ policies <- c("wait", "error", "borrow")
 
 # Every node field, once, as a whole number within its width.
 check_generator_nodes <- function(nodes, layout, call) {
-  fields <- names(layout$bits)[layout$kinds == "node"]
+  fields <- node_fields(layout)
   missing <- setdiff(fields, names(nodes))
   if (length(missing) > 0L) {
     zuid_abort(sprintf(paste(
@@ -102,47 +98,11 @@ id_next <- function(generator, n = 1L, as = c("character", "integer64")) {
   }
   n <- check_whole(n, "n", 0, 2^31 - 1, call, class = "zuid_error_type")
   as <- check_as(as, call)
+  context <- list(generator = generator, n = n)
   if (!identical(generator$pid, Sys.getpid())) {
-    abort_generator("forked", call)
+    abort_generator(list(code = "forked"), call, context)
   }
-  result <- generator_next(generator$pointer, n, as == "integer64")
-  if (result$status != "ok") {
-    abort_generator(result$status, call, generator, result$by_ms)
-  }
-  if (result$lost$count > 0) {
-    warn_lost_integer64(result$lost, n, call)
-  }
-  result$ids
-}
-
-abort_generator <- function(status, call, generator = NULL, by_ms = NA) {
-  message <- switch(status,
-    forked = paste(
-      "This generator was created in another process: a forked child (as in",
-      "`parallel::mclapply()`) would mint the same IDs as its parent. Create",
-      "a generator in each process, with node values of its own."
-    ),
-    invalid = paste(
-      "This generator has no state: it was restored from disk (`readRDS()`,",
-      "a saved workspace) or copied from another session. Create a new one",
-      "with `id_generator()`."
-    ),
-    clock_back = sprintf(paste(
-      "The clock moved back %s ms behind the last ID this generator issued;",
-      "with `on_clock_back = \"error\"` it refuses rather than risk a duplicate.",
-      "Try again once the clock has caught up, or use \"wait\" or \"borrow\"."
-    ), whole_text(by_ms)),
-    before_epoch = sprintf("The clock reads a time before the %s's epoch, %s.",
-                           layout_label(generator$layout), format_epoch_ms(generator$layout$epoch_ms)),
-    past_end = sprintf("The clock reads a time past the %s's last tick: it has no IDs left.",
-                       layout_label(generator$layout)),
-    interrupted = paste(
-      "Interrupted while making IDs; none were returned. The generator stays",
-      "usable, and the IDs it skipped are never made again."
-    )
-  )
-  class <- if (status == "clock_back") "zuid_error_clock" else "zuid_error_generator"
-  zuid_abort(message, class = class, call = call, by_ms = by_ms)
+  rust_value(generator_next(generator$pointer, n, as), call, context)
 }
 
 #' @export

@@ -41,7 +41,7 @@ id_guess_layout <- function(x, layouts = default_guess_layouts(), now = Sys.time
   if (length(now_s) != 1L || is.na(now_s)) {
     zuid_abort("`now` must be one time.", class = "zuid_error_type", call = call)
   }
-  input_code(x, call)
+  check_ids(x, call)
   known <- sum(!id_is_na(x))
   rows <- lapply(seq_along(layouts), function(k) guess_row(x, known, layouts[[k]], labels[[k]], now_s))
   out <- do.call(rbind, rows)

@@ -25,15 +25,9 @@
 #' id_fields("0u2pf62ji4b9", id_layout("scru64", node_bits = 8))
 id_to_scru64 <- function(x) {
   call <- sys.call()
-  ids <- ids_for_rust(x, call)
-  result <- scru64_from_ids(ids$x, ids$code)
-  if (!is.null(result$imprecise)) {
-    abort_imprecise(x, result$imprecise, call)
-  }
-  if (result$invalid$count > 0) {
-    warn_not_scru64(result$invalid, length(x), "`x`", "IDs that SCRU64 text can hold (0 to 36^12 - 1)", call)
-  }
-  result$text
+  ids <- check_ids(x, call)
+  entries <- list(what = "IDs that SCRU64 text can hold (0 to 36^12 - 1)")
+  rust_value(scru64_from_ids(ids$x, ids$input), call, list(x = x, entries = entries))
 }
 
 #' @rdname id_to_scru64
@@ -48,18 +42,6 @@ id_from_scru64 <- function(text, as = c("character", "integer64")) {
     zuid_abort(sprintf("`text` must be a character vector of SCRU64 text, not %s.",
                        describe_value(text)), class = "zuid_error_type", call = call)
   }
-  result <- ids_from_scru64(text, as == "integer64")
-  if (result$invalid$count > 0) {
-    warn_not_scru64(result$invalid, length(text), "`text`", "SCRU64 text (12 base36 digits)", call)
-  }
-  result$ids
-}
-
-warn_not_scru64 <- function(invalid, n, arg, what, call) {
-  zuid_warn(sprintf(
-    "%s of %s %s of %s %s not %s and became NA (at %s).",
-    whole_text(invalid$count), whole_text(n), if (n == 1) "entry" else "entries", arg,
-    if (invalid$count == 1) "is" else "are", what, positions_text(invalid)
-  ), class = "zuid_warning_invalid", call = call, count = invalid$count,
-  positions = invalid$positions)
+  entries <- list(arg = "`text`", what = "SCRU64 text (12 base36 digits)")
+  rust_value(ids_from_scru64(text, as), call, list(n = length(text), entries = entries))
 }

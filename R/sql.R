@@ -46,7 +46,7 @@ id_sql <- function(layout, column = "id", dialect = c("postgres", "sqlite", "duc
   part_sql <- function(name) {
     sql_part(column, shifts[[name]], layout$bits[[name]], dialect)
   }
-  unit_ms <- time_units[[layout$unit]]
+  unit_ms <- layout_facts_of(layout, call)$unit_ms
   ms <- sprintf("(%s + %s%s)", whole_text(layout$epoch_ms), part_sql("time"),
                 if (unit_ms == 1L) "" else sprintf(" * %d", unit_ms))
   lower <- names(layout$bits)[layout$kinds %in% c("node", "sequence")]
@@ -54,8 +54,7 @@ id_sql <- function(layout, column = "id", dialect = c("postgres", "sqlite", "duc
     expr <- part_sql(name)
     if (layout$bits[[name]] <= 31L) sprintf("CAST(%s AS INTEGER)", expr) else expr
   }, character(1))
-  fields <- names(layout$bits)[layout$kinds == "node"]
-  c(time = sql_timestamp(ms, dialect), lower_sql[fields], sequence = lower_sql[["sequence"]])
+  c(time = sql_timestamp(ms, dialect), lower_sql[node_fields(layout)], sequence = lower_sql[["sequence"]])
 }
 
 #' @rdname id_sql
@@ -76,12 +75,8 @@ id_sql_range <- function(from, to, layout, column = "id",
     zuid_abort("`from` and `to` must be one time each, with `from` before `to`.",
                class = "zuid_error_range", call = call)
   }
-  rust <- layout_for_rust(layout)
-  bounds <- id_range_bounds(from_s, to_s, rust$kinds, rust$bits, rust$unit_ms,
-                            rust$epoch_ms, rust$scru64)
-  if (!is.null(bounds$failure)) {
-    abort_compose(bounds$failure, layout, list(time = c(from_s, to_s)), call)
-  }
+  bounds <- rust_value(id_range_bounds(from_s, to_s, layout), call,
+                       list(layout = layout, args = list(time = c(from_s, to_s))))
   if (bounds$beyond_signed) {
     zuid_abort(sprintf(paste(
       "IDs of the %s made in this range reach 2^63 or more, which a signed bigint",
@@ -103,11 +98,6 @@ check_column <- function(column, call) {
                        describe_value(column)), class = "zuid_error_type", call = call)
   }
   column
-}
-
-# Bits below each part, by part name.
-part_shifts <- function(layout) {
-  stats::setNames(rev(cumsum(rev(layout$bits))) - layout$bits, names(layout$bits))
 }
 
 # (column >> shift) & mask: the mask also clears the copies of the sign bit

@@ -176,3 +176,9 @@ test_that("wrong argument types are errors", {
   expect_error(id_from_time(utc("2020-01-01"), "discord", side = "middle"), class = "zuid_error_type",
                regexp = "`side` must be \"min\" or \"max\"")
 })
+
+test_that("NaN in a part is a missing part, like NA", {
+  t <- as.POSIXct("2020-01-01", tz = "UTC")
+  expect_identical(id_compose(t, "twitter", sequence = NaN), NA_character_)
+  expect_identical(id_compose(t, "twitter", worker = c(1, NaN)), c(id_compose(t, "twitter", worker = 1), NA))
+})

@@ -45,25 +45,6 @@ test_that("id_explain() takes a few IDs only", {
   expect_error(id_explain(2^60, "discord"), class = "zuid_error_precision")
 })
 
-test_that("plot() draws a layout to a file", {
-  path <- tempfile(fileext = ".png")
-  on.exit(unlink(path))
-  grDevices::png(path, width = 800, height = 200)
-  result <- withVisible(plot(id_layout("sonyflake", epoch = 0)))
-  grDevices::dev.off()
-  expect_false(result$visible)
-  expect_s3_class(result$value, "zuid_layout")
-  expect_true(file.exists(path))
-  expect_gt(file.size(path), 2000)
-  path2 <- tempfile(fileext = ".pdf")
-  on.exit(unlink(path2), add = TRUE)
-  grDevices::pdf(path2)
-  for (name in c("twitter", "discord", "instagram", "mastodon")) plot(id_layout(name))
-  plot(id_layout("scru64", node_bits = 23), main = "SCRU64")
-  grDevices::dev.off()
-  expect_gt(file.size(path2), 3000)
-})
-
 test_that("id_explain() warns once about malformed entries and labels integer64 unsigned", {
   op <- options(zuid.colour = FALSE)
   on.exit(options(op))

@@ -2,16 +2,18 @@
 //! allocated once at its final size and filled in place by the core.
 
 use crate::alloc;
-use crate::input::{invalid_to_r, Ids};
+use crate::input::Ids;
 use crate::layout::layout_from_r;
+use crate::problem::{reply, Code, Outcome, Problem};
 use extendr_api::prelude::*;
-use zuid_core::parse::{from_double, from_integer, from_integer64_bits};
-use zuid_core::columns::{decode_by_column_parallel, decode_rows, Columns, Invalid, NodeColumn};
-use zuid_core::Layout;
+use zuid_core::columns::{decode_by_column_parallel, decode_rows, Columns, NodeColumn};
+use zuid_core::r_values::{from_double, from_integer, from_integer64_bits};
+use zuid_core::{Invalid, Layout};
 
 /// Numbers are decoded a column at a time, on two threads when there are
 /// many; text is parsed once per row, on R's thread, since reading a
-/// CHARSXP goes through R's API.
+/// CHARSXP goes through R's API. The error is an imprecise double's
+/// 1-based position.
 fn decode_ids_into(ids: &Ids, layout: &Layout, mut cols: Columns) -> std::result::Result<Invalid, usize> {
     let n = ids.len();
     match ids {
@@ -22,25 +24,17 @@ fn decode_ids_into(ids: &Ids, layout: &Layout, mut cols: Columns) -> std::result
     }
 }
 
-/// Decodes `x` (read as `input` says) with the layout R describes. Returns
-/// `list(time, nodes, sequence, invalid, imprecise)`, times in POSIXct
-/// seconds; `nodes` is empty and `sequence` NULL when `time_only`. A layout
-/// or input the binding cannot use comes back as `NULL`.
+/// Decodes `x` (read as `input` says) with the layout. The value is
+/// `list(time, nodes, sequence)`, times in POSIXct seconds; `nodes` is
+/// empty and `sequence` NULL when `time_only`.
 #[extendr]
-#[allow(clippy::too_many_arguments)]
-fn decode_ids(
-    x: Robj,
-    input: i32,
-    kinds: &[i32],
-    bits: &[i32],
-    unit_ms: i32,
-    epoch_ms: f64,
-    scru64: bool,
-    time_only: bool,
-) -> Robj {
-    let (Ok(layout), Some(ids)) = (layout_from_r(kinds, bits, unit_ms, epoch_ms, scru64), Ids::from_r(&x, input, scru64)) else {
-        return Robj::from(());
-    };
+fn decode_ids(x: Robj, input: &str, layout: Robj, time_only: bool) -> Robj {
+    reply(decode(&x, input, &layout, time_only))
+}
+
+fn decode(x: &Robj, input: &str, layout: &Robj, time_only: bool) -> Outcome {
+    let layout = layout_from_r(layout)?;
+    let ids = Ids::from_r(x, input, layout.text_form())?;
     let n = ids.len();
     let mut time = alloc::doubles(n);
     let mut nodes: Vec<Robj> = if time_only {
@@ -48,7 +42,13 @@ fn decode_ids(
     } else {
         layout
             .nodes()
-            .map(|p| if p.bits() <= 31 { alloc::integers(n) } else { alloc::doubles(n) })
+            .map(|p| {
+                if p.bits() <= 31 {
+                    alloc::integers(n)
+                } else {
+                    alloc::doubles(n)
+                }
+            })
             .collect()
     };
     let mut sequence = (!time_only).then(|| alloc::integers(n));
@@ -64,18 +64,21 @@ fn decode_ids(
             .collect(),
         sequence: sequence.as_mut().map(|s| s.as_integer_slice_mut().expect("integers")),
     };
-    let (invalid, imprecise) = match decode_ids_into(&ids, &layout, cols) {
-        Ok(invalid) => (invalid, None),
-        Err(position) => (Invalid::default(), Some(position as f64)),
-    };
-    list!(
+    let invalid = decode_ids_into(&ids, &layout, cols).map_err(imprecise_at)?;
+    let value = list!(
         time = time,
         nodes = List::from_values(nodes),
-        sequence = sequence.unwrap_or_else(|| Robj::from(())),
-        invalid = invalid_to_r(&invalid),
-        imprecise = imprecise
-    )
-    .into()
+        sequence = sequence.unwrap_or_else(|| Robj::from(()))
+    );
+    Ok((
+        value.into(),
+        Problem::entries(Code::InvalidEntries, invalid).into_iter().collect(),
+    ))
+}
+
+/// The problem of an imprecise double at a 1-based `position`.
+pub fn imprecise_at(position: usize) -> Problem {
+    Problem::new(Code::ImpreciseDouble).at(position - 1)
 }
 
 extendr_module! {

@@ -2,12 +2,12 @@
 //! one, together with the process id that made it.
 
 use crate::alloc;
-use crate::input::invalid_to_r;
 use crate::layout::layout_from_r;
-use crate::output::{ids_to_r, integer64_from_bits};
+use crate::output::{ids_to_r, integer64_from_bits, IdsAs};
+use crate::problem::{reply, value, Code, Outcome, Problem};
 use extendr_api::prelude::*;
 use std::sync::Mutex;
-use zuid_core::parse::from_double;
+use zuid_core::r_values::from_double;
 use zuid_core::{Clock, Entry, GenerateError, Generator, OnClockBack, SystemClock};
 
 /// The system clock, with waits that end early when the user interrupts R.
@@ -44,11 +44,12 @@ struct Shared {
     generator: Mutex<Generator<InterruptibleClock>>,
 }
 
-fn policy_from_code(code: i32) -> Option<OnClockBack> {
-    match code {
-        0 => Some(OnClockBack::Wait),
-        1 => Some(OnClockBack::Error),
-        2 => Some(OnClockBack::Borrow),
+/// The policy R's `on_clock_back` names.
+fn policy_from_name(name: &str) -> Option<OnClockBack> {
+    match name {
+        "wait" => Some(OnClockBack::Wait),
+        "error" => Some(OnClockBack::Error),
+        "borrow" => Some(OnClockBack::Borrow),
         _ => None,
     }
 }
@@ -62,76 +63,73 @@ fn seed() -> u64 {
     nanos ^ (u64::from(std::process::id()) << 32) ^ (&local as *const u8 as u64)
 }
 
-/// A new generator as an external pointer, or NULL when the layout, the
-/// node values (whole numbers, one per node field in layout order) or the
-/// policy is unusable; R has checked them all before.
+/// A new generator as an external pointer. R has checked the node values
+/// (whole numbers, one per node field in layout order) and the policy.
 #[extendr]
-#[allow(clippy::too_many_arguments)]
-fn generator_new(kinds: &[i32], bits: &[i32], unit_ms: i32, epoch_ms: f64, scru64: bool, nodes: &[f64], policy: i32) -> Robj {
-    let (Ok(layout), Some(policy)) = (layout_from_r(kinds, bits, unit_ms, epoch_ms, scru64), policy_from_code(policy)) else {
-        return Robj::from(());
-    };
+fn generator_new(layout: Robj, nodes: &[f64], policy: &str) -> Robj {
+    reply(new_generator(&layout, nodes, policy))
+}
+
+fn new_generator(layout: &Robj, nodes: &[f64], policy: &str) -> Outcome {
+    let layout = layout_from_r(layout)?;
+    let policy = policy_from_name(policy).ok_or(Problem::new(Code::InputType))?;
     let whole = |&x: &f64| match from_double(x) {
         Entry::Id(v) => Some(v),
         _ => None,
     };
-    let Some(nodes) = nodes.iter().map(whole).collect::<Option<Vec<u64>>>() else {
-        return Robj::from(());
-    };
-    match Generator::new(layout, &nodes, policy, InterruptibleClock, seed()) {
-        Ok(generator) => ExternalPtr::new(Shared { pid: std::process::id(), generator: Mutex::new(generator) }).into(),
-        Err(_) => Robj::from(()),
-    }
+    let nodes = nodes
+        .iter()
+        .map(whole)
+        .collect::<Option<Vec<u64>>>()
+        .ok_or(Problem::new(Code::InputType))?;
+    let generator = Generator::new(layout, &nodes, policy, InterruptibleClock, seed())?;
+    value(ExternalPtr::new(Shared {
+        pid: std::process::id(),
+        generator: Mutex::new(generator),
+    }))
 }
 
-/// `list(ids, status, by_ms, lost)`. `status` is "ok", or why no IDs
-/// came: "invalid" (not a live generator: restored from disk, say),
-/// "forked", "clock_back" (by `by_ms`), "before_epoch" or "past_end".
-/// `lost` notes IDs of 2^63 and more that integer64 cannot hold.
+/// The next `n` IDs of the generator `pointer` points at, as `as_` says.
 #[extendr]
-fn generator_next(pointer: Robj, n: f64, as_integer64: bool) -> Robj {
-    let refuse = |status: &str, by_ms: f64| -> Robj { list!(ids = (), status = status, by_ms = by_ms, lost = ()).into() };
+fn generator_next(pointer: Robj, n: f64, as_: &str) -> Robj {
+    reply(next_ids(&pointer, n as usize, as_))
+}
+
+fn next_ids(pointer: &Robj, n: usize, as_: &str) -> Outcome {
+    let as_ = IdsAs::from_name(as_)?;
     // Only an external pointer tagged as ours is read: extendr's try_from
     // would look for type information inside whatever a foreign pointer
     // points at. try_from then refuses a null pointer (an object restored
     // by readRDS).
-    if !is_generator_pointer(&pointer) {
-        return refuse("invalid", 0.0);
+    if !is_generator_pointer(pointer) {
+        return Err(Problem::new(Code::NotGenerator));
     }
-    let Ok(shared) = <&ExternalPtr<Shared>>::try_from(&pointer) else {
-        return refuse("invalid", 0.0);
-    };
-    let shared: &Shared = shared;
+    let shared: &Shared = <&ExternalPtr<Shared>>::try_from(pointer).map_err(|_| Problem::new(Code::NotGenerator))?;
     if shared.pid != std::process::id() {
-        return refuse("forked", 0.0);
+        return Err(Problem::new(Code::Forked));
     }
-    let Ok(mut generator) = shared.generator.lock() else {
-        return refuse("invalid", 0.0);
-    };
-    let n = n as usize;
-    let filled = if as_integer64 {
+    let mut generator = shared.generator.lock().map_err(|_| Problem::new(Code::NotGenerator))?;
+    let (ids, lost) = if as_ == IdsAs::Integer64 {
         // Written straight into the integer64 vector: one allocation.
         let mut out = alloc::doubles(n);
         let slots = out.as_real_slice_mut().expect("doubles");
-        let result = fill_interruptibly(&mut generator, n, |i, id| slots[i] = f64::from_bits(id));
-        result.map(|()| integer64_from_bits(out))
+        fill_interruptibly(&mut generator, n, |i, id| slots[i] = f64::from_bits(id))?;
+        integer64_from_bits(out)
     } else {
         let mut ids = vec![0u64; n];
-        let result = fill_interruptibly(&mut generator, n, |i, id| ids[i] = id);
-        result.map(|()| ids_to_r(n, false, |i| Some(ids[i])))
+        fill_interruptibly(&mut generator, n, |i, id| ids[i] = id)?;
+        ids_to_r(n, as_, |i| Some(ids[i]))
     };
-    match filled {
-        Ok((ids, lost)) => list!(ids = ids, status = "ok", by_ms = 0.0, lost = invalid_to_r(&lost)).into(),
-        Err(GenerateError::ClockBack { by_ms }) => refuse("clock_back", by_ms as f64),
-        Err(GenerateError::BeforeEpoch) => refuse("before_epoch", 0.0),
-        Err(GenerateError::PastEnd) => refuse("past_end", 0.0),
-        Err(GenerateError::Interrupted) => refuse("interrupted", 0.0),
-    }
+    Ok((ids, lost.into_iter().collect()))
 }
 
 /// `Generator::fill` in chunks, stopping between them if the user
 /// interrupted R.
-fn fill_interruptibly<C: Clock>(generator: &mut Generator<C>, n: usize, mut put: impl FnMut(usize, u64)) -> std::result::Result<(), GenerateError> {
+fn fill_interruptibly<C: Clock>(
+    generator: &mut Generator<C>,
+    n: usize,
+    mut put: impl FnMut(usize, u64),
+) -> std::result::Result<(), GenerateError> {
     let mut start = 0;
     while start < n {
         let len = (n - start).min(INTERRUPT_CHECK_EVERY);

@@ -1,10 +1,11 @@
 //! Reading R vectors in place: IDs in their four input forms, and numeric
 //! part values for composing.
 
+use crate::problem::{Code, Problem};
 use extendr_api::prelude::*;
-use zuid_core::parse::{from_double, from_integer, from_integer64_bits, parse_text};
-use zuid_core::columns::Invalid;
-use zuid_core::Entry;
+use zuid_core::parse::parse_text;
+use zuid_core::r_values::{from_double, from_integer, from_integer64_bits, NA_INTEGER};
+use zuid_core::{Entry, TextForm};
 
 /// The bytes of a non-NA CHARSXP, read in place with no copy. extendr's
 /// `&str` view assumes UTF-8, which R strings need not be.
@@ -38,26 +39,30 @@ fn prefetch_text(strings: &[Rstr], i: usize) {
     }
 }
 
-/// A vector of IDs, as R's `input_code()` says to read it.
+/// A vector of IDs, read as R's `check_ids()` says.
 pub enum Ids<'a> {
-    Text { strings: &'a [Rstr], scru64: bool },
+    Text { strings: &'a [Rstr], form: TextForm },
     Integer64(&'a [f64]),
     Double(&'a [f64]),
     Integer(&'a [i32]),
 }
 
 impl<'a> Ids<'a> {
-    /// `input` is 0 (character), 1 (integer64), 2 (double) or 3 (integer);
-    /// `scru64` reads 12-character text as SCRU64's.
-    pub fn from_r(x: &'a Robj, input: i32, scru64: bool) -> Option<Ids<'a>> {
-        match input {
+    /// `input` is "character", "integer64", "double" or "integer"; text
+    /// is read in the layout's text `form`.
+    pub fn from_r(x: &'a Robj, input: &str, form: TextForm) -> std::result::Result<Ids<'a>, Problem> {
+        let ids = match input {
             // The slice points into `x`'s own STRSXP, which outlives 'a.
-            0 => Strings::try_from(x.clone()).ok().map(|s| Ids::Text { strings: s.as_slice(), scru64 }),
-            1 => x.as_real_slice().map(Ids::Integer64),
-            2 => x.as_real_slice().map(Ids::Double),
-            3 => x.as_integer_slice().map(Ids::Integer),
+            "character" => Strings::try_from(x.clone()).ok().map(|s| Ids::Text {
+                strings: s.as_slice(),
+                form,
+            }),
+            "integer64" => x.as_real_slice().map(Ids::Integer64),
+            "double" => x.as_real_slice().map(Ids::Double),
+            "integer" => x.as_integer_slice().map(Ids::Integer),
             _ => None,
-        }
+        };
+        ids.ok_or(Problem::new(Code::InputType))
     }
 
     pub fn len(&self) -> usize {
@@ -71,13 +76,13 @@ impl<'a> Ids<'a> {
     #[inline]
     pub fn get(&self, i: usize) -> Entry {
         match self {
-            Ids::Text { strings, scru64 } => {
+            Ids::Text { strings, form } => {
                 prefetch_text(strings, i + PREFETCH_AHEAD);
                 let s = &strings[i];
                 if s.is_na() {
                     Entry::Missing
                 } else {
-                    parse_text(charsxp_bytes(s), *scru64)
+                    parse_text(charsxp_bytes(s), *form)
                 }
             }
             Ids::Integer64(v) => from_integer64_bits(v[i].to_bits()),
@@ -85,12 +90,6 @@ impl<'a> Ids<'a> {
             Ids::Integer(v) => from_integer(v[i]),
         }
     }
-}
-
-/// `list(count, positions)` for R's warning.
-pub fn invalid_to_r(invalid: &Invalid) -> Robj {
-    let positions: Vec<f64> = invalid.positions.iter().map(|&p| p as f64).collect();
-    list!(count = invalid.count as f64, positions = positions).into()
 }
 
 /// A recycled numeric argument (node value, sequence, time): length 1 or
@@ -109,14 +108,16 @@ pub enum PartValue {
 
 impl<'a> Numbers<'a> {
     pub fn from_r(x: &'a Robj) -> Option<Numbers<'a>> {
-        x.as_integer_slice().map(Numbers::Int).or_else(|| x.as_real_slice().map(Numbers::Dbl))
+        x.as_integer_slice()
+            .map(Numbers::Int)
+            .or_else(|| x.as_real_slice().map(Numbers::Dbl))
     }
 
     #[inline]
     pub fn get(&self, i: usize) -> PartValue {
         match self {
             Numbers::Int(v) => match v[if v.len() == 1 { 0 } else { i }] {
-                i32::MIN => PartValue::Missing,
+                NA_INTEGER => PartValue::Missing,
                 x if x < 0 => PartValue::Bad,
                 x => PartValue::Value(x as u64),
             },

@@ -1,66 +1,91 @@
-//! Layouts cross from R as plain vectors: part kinds as codes, widths,
-//! the tick in milliseconds and the epoch in whole milliseconds.
+//! A layout crosses from R as itself: the `zuid_layout` list, read here in
+//! one place into the core's `Layout`, which checks every rule. Anything
+//! malformed, however it was edited, comes back as a problem.
 
+use crate::input::charsxp_bytes;
+use crate::problem::{reply, value, Problem};
 use extendr_api::prelude::*;
-use zuid_core::parse::EXACT_DOUBLE_LIMIT;
-use zuid_core::{format_millis, Layout, LayoutError, PartKind, Unit};
+use zuid_core::{format_millis, Layout, LayoutError, PartKind, TextForm, Unit};
 
-/// Part kind codes, as R's `layout_kind_codes()` writes them.
-fn kind_from_code(code: i32) -> Option<PartKind> {
-    match code {
-        0 => Some(PartKind::Sign),
-        1 => Some(PartKind::Time),
-        2 => Some(PartKind::Node),
-        3 => Some(PartKind::Sequence),
+/// The element `name` of a list, if the list has one.
+fn element(list: &List, name: &str) -> Option<Robj> {
+    list.iter().find(|(n, _)| *n == name).map(|(_, value)| value)
+}
+
+/// The bytes of a character vector of length 1 that is not NA.
+fn scalar_text(x: &Robj) -> Option<Vec<u8>> {
+    let strings = Strings::try_from(x.clone()).ok()?;
+    match strings.as_slice() {
+        [s] if !s.is_na() => Some(charsxp_bytes(s).to_vec()),
         _ => None,
     }
 }
 
-/// The epoch crosses as a double holding whole milliseconds below 2^53,
-/// which R has checked; anything else maps to a value `Layout::new` refuses.
-fn epoch_from_double(ms: f64) -> i64 {
-    if ms.is_finite() && ms.fract() == 0.0 && ms.abs() < EXACT_DOUBLE_LIMIT {
-        ms as i64
-    } else {
-        i64::MIN
+/// Part widths: an integer vector without NA or negative values.
+fn widths(x: &Robj) -> Option<Vec<u32>> {
+    x.as_integer_slice()?.iter().map(|&b| u32::try_from(b).ok()).collect()
+}
+
+/// Part kinds by name, as many as there are widths.
+fn kinds(x: &Robj, n: usize) -> std::result::Result<Vec<PartKind>, Problem> {
+    let strings = Strings::try_from(x.clone()).map_err(|_| Problem::layout_shape("kinds"))?;
+    if strings.len() != n {
+        return Err(Problem::layout_shape("kinds"));
+    }
+    let kind = |(index, s): (usize, &Rstr)| {
+        let name = if s.is_na() { &b""[..] } else { charsxp_bytes(s) };
+        PartKind::from_name(name).ok_or(Problem::from(LayoutError::UnknownKind { index }))
+    };
+    strings.as_slice().iter().enumerate().map(kind).collect()
+}
+
+/// The epoch: one plain double holding whole milliseconds. One beyond
+/// 2^53 saturates, and `Layout::new` refuses it as out of range.
+fn epoch(x: &Robj) -> Option<i64> {
+    match x.as_real_slice() {
+        Some(&[ms]) if x.class().is_none() && ms.is_finite() && ms.fract() == 0.0 => Some(ms as i64),
+        _ => None,
     }
 }
 
-/// Builds the core's layout from the vectors R stores on a `zuid_layout`;
-/// `scru64` marks SCRU64's layout, whose IDs stop below 36^12.
-pub fn layout_from_r(kinds: &[i32], bits: &[i32], unit_ms: i32, epoch_ms: f64, scru64: bool) -> std::result::Result<Layout, LayoutError> {
-    let parts: Option<Vec<(PartKind, u32)>> = kinds
-        .iter()
-        .zip(bits)
-        .map(|(&k, &b)| Some((kind_from_code(k)?, u32::try_from(b).ok()?)))
-        .collect();
-    let parts = match parts {
-        Some(p) if kinds.len() == bits.len() => p,
-        _ => return Err(LayoutError::Roles),
-    };
-    let unit = Unit::from_millis(i64::from(unit_ms)).ok_or(LayoutError::Roles)?;
-    let layout = Layout::new(&parts, unit, epoch_from_double(epoch_ms))?;
-    Ok(if scru64 { layout.with_scru64_text() } else { layout })
+/// Reads a `zuid_layout` object (see R's `new_layout()`) into the core's
+/// layout: `bits`, `kinds`, `unit`, `epoch_ms` and `text`.
+pub fn layout_from_r(layout: &Robj) -> std::result::Result<Layout, Problem> {
+    let list = List::try_from(layout).map_err(|_| Problem::layout_shape("layout"))?;
+    let get = |name: &'static str| element(&list, name).ok_or(Problem::layout_shape(name));
+    let bits = widths(&get("bits")?).ok_or(Problem::layout_shape("bits"))?;
+    let kinds = kinds(&get("kinds")?, bits.len())?;
+    let unit = scalar_text(&get("unit")?).ok_or(Problem::layout_shape("unit"))?;
+    let unit = Unit::from_name(&unit).ok_or(LayoutError::UnknownUnit)?;
+    let epoch_ms = epoch(&get("epoch_ms")?).ok_or(Problem::layout_shape("epoch_ms"))?;
+    let text = scalar_text(&get("text")?).ok_or(Problem::layout_shape("text"))?;
+    let text = TextForm::from_name(&text).ok_or(LayoutError::UnknownText)?;
+    let parts: Vec<(PartKind, u32)> = kinds.into_iter().zip(bits).collect();
+    Ok(Layout::new(&parts, unit, epoch_ms)?.with_text(text))
 }
 
-/// `NULL` for a valid layout, else `list(code, index, value)`: what rule
-/// failed, the 1-based part it concerns (or NA) and the offending number.
+/// Checks a layout object: no value, and its problem if it has one.
 #[extendr]
-fn layout_problem(kinds: &[i32], bits: &[i32], unit_ms: i32, epoch_ms: f64) -> Robj {
-    let Err(error) = layout_from_r(kinds, bits, unit_ms, epoch_ms, false) else {
-        return Robj::from(());
-    };
-    let (code, index, value) = match error {
-        LayoutError::Roles => ("roles", None, None),
-        LayoutError::SignWidth { bits } => ("sign_width", Some(0), Some(f64::from(bits))),
-        LayoutError::EmptyPart { index } => ("empty_part", Some(index), None),
-        LayoutError::PartTooWide { index, bits } => ("part_too_wide", Some(index), Some(f64::from(bits))),
-        LayoutError::SequenceTooWide { bits } => ("sequence_too_wide", None, Some(f64::from(bits))),
-        LayoutError::BitsTotal { total } => ("bits_total", None, Some(total as f64)),
-        LayoutError::EpochOutOfRange { ms } => ("epoch_range", None, Some(ms as f64)),
-    };
-    let index = index.map(|i| i as i32 + 1);
-    list!(code = code, index = index, value = value).into()
+fn layout_check(layout: Robj) -> Robj {
+    reply(layout_from_r(&layout).and_then(|_| value(())))
+}
+
+/// What R needs of a layout beyond its own fields: `unit_ms`, the length
+/// of a tick, and `last_ms`, the start of the last tick in milliseconds
+/// since 1970 (exact below 2^53).
+#[extendr]
+fn layout_facts(layout: Robj) -> Robj {
+    reply(layout_from_r(&layout).and_then(|layout| {
+        let unit_ms = layout.unit().millis();
+        let last_ms = i128::from(layout.epoch_ms()) + i128::from(layout.last_tick()) * i128::from(unit_ms);
+        value(list!(unit_ms = unit_ms as f64, last_ms = last_ms as f64))
+    }))
+}
+
+/// The names of the time units a layout may have, for messages.
+#[extendr]
+fn time_unit_names() -> Vec<&'static str> {
+    Unit::ALL.iter().map(|u| u.name()).collect()
 }
 
 /// ISO 8601 UTC text with milliseconds for whole milliseconds since 1970;
@@ -69,7 +94,11 @@ fn layout_problem(kinds: &[i32], bits: &[i32], unit_ms: i32, epoch_ms: f64) -> R
 fn format_epoch_ms(ms: &[f64]) -> Strings {
     ms.iter()
         .map(|&m| {
-            let text = if m.is_finite() && m.fract() == 0.0 { format_millis(m as i64) } else { None };
+            let text = if m.is_finite() && m.fract() == 0.0 {
+                format_millis(m as i64)
+            } else {
+                None
+            };
             match text {
                 Some(t) => Rstr::from(t),
                 None => Rstr::na(),
@@ -78,19 +107,10 @@ fn format_epoch_ms(ms: &[f64]) -> Strings {
         .collect()
 }
 
-/// The start of the layout's last tick, in milliseconds since 1970 (exact
-/// below 2^53); NA for a layout the core refuses.
-#[extendr]
-fn layout_last_ms(kinds: &[i32], bits: &[i32], unit_ms: i32, epoch_ms: f64, scru64: bool) -> f64 {
-    match layout_from_r(kinds, bits, unit_ms, epoch_ms, scru64) {
-        Ok(layout) => layout.epoch_ms() as f64 + layout.last_tick() as f64 * layout.unit().millis() as f64,
-        Err(_) => <f64 as CanBeNA>::na(),
-    }
-}
-
 extendr_module! {
     mod layout;
-    fn layout_problem;
-    fn layout_last_ms;
+    fn layout_check;
+    fn layout_facts;
+    fn time_unit_names;
     fn format_epoch_ms;
 }

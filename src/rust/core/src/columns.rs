@@ -2,15 +2,10 @@
 //! caller allocated at full length, as R's vectors are. Missing and invalid
 //! entries get R's NA bit patterns, which the binding passes on as they are.
 
+use crate::invalid::Invalid;
 use crate::layout::Layout;
 use crate::parse::Entry;
-
-/// R's NA_integer_.
-pub const NA_INTEGER: i32 = i32::MIN;
-/// R's NA_real_: a NaN whose low word is 1954.
-pub const NA_REAL: f64 = f64::from_bits(0x7FF0_0000_0000_07A2);
-/// How many invalid positions a call reports.
-pub const POSITIONS_REPORTED: usize = 5;
+use crate::r_values::{NA_INTEGER, NA_REAL};
 
 /// Output columns, one slot per input entry.
 pub struct Columns<'a> {
@@ -28,26 +23,15 @@ pub enum NodeColumn<'a> {
     Dbl(&'a mut [f64]),
 }
 
-/// Entries that were not IDs: how many, and the first positions (1-based).
-#[derive(Debug, Default, PartialEq, Eq)]
-pub struct Invalid {
-    pub count: usize,
-    pub positions: Vec<usize>,
-}
-
-impl Invalid {
-    pub fn note(&mut self, i: usize) {
-        self.count += 1;
-        if self.positions.len() < POSITIONS_REPORTED {
-            self.positions.push(i + 1);
-        }
-    }
-}
-
 /// Decodes entry by entry, reading each once: for input that is costly to
 /// read, such as text to parse. Stops at the first imprecise double and
 /// returns its 1-based position as the error.
-pub fn decode_rows(n: usize, read: impl Fn(usize) -> Entry, layout: &Layout, cols: &mut Columns) -> Result<Invalid, usize> {
+pub fn decode_rows(
+    n: usize,
+    read: impl Fn(usize) -> Entry,
+    layout: &Layout,
+    cols: &mut Columns,
+) -> Result<Invalid, usize> {
     let time = layout.time_decoder();
     let nodes: Vec<_> = layout.nodes().collect();
     let sequence = layout.sequence();
@@ -80,7 +64,12 @@ pub fn decode_rows(n: usize, read: impl Fn(usize) -> Entry, layout: &Layout, col
 /// Decodes a column at a time, reading the input once per column: for
 /// numbers, which are cheap to read again. Each pass is a tight loop of
 /// shifts, masks and selects that the compiler can vectorise.
-pub fn decode_by_column(n: usize, read: impl Fn(usize) -> Entry, layout: &Layout, cols: &mut Columns) -> Result<Invalid, usize> {
+pub fn decode_by_column(
+    n: usize,
+    read: impl Fn(usize) -> Entry,
+    layout: &Layout,
+    cols: &mut Columns,
+) -> Result<Invalid, usize> {
     let max_id = layout.max_id();
     let mut invalid = Invalid::default();
     for i in 0..n {
@@ -149,7 +138,18 @@ impl<'a> Columns<'a> {
             }
             None => (None, None),
         };
-        (Columns { time: t0, nodes: n0, sequence: s0 }, Columns { time: t1, nodes: n1, sequence: s1 })
+        (
+            Columns {
+                time: t0,
+                nodes: n0,
+                sequence: s0,
+            },
+            Columns {
+                time: t1,
+                nodes: n1,
+                sequence: s1,
+            },
+        )
     }
 }
 
@@ -160,7 +160,12 @@ pub const PARALLEL_MIN_ROWS: usize = 1 << 20;
 /// of every column. Writing fresh output memory is mostly the kernel
 /// supplying pages, which two threads do side by side. `read` must not
 /// touch anything that is not thread-safe (such as R's API).
-pub fn decode_by_column_parallel(n: usize, read: impl Fn(usize) -> Entry + Sync, layout: &Layout, cols: Columns) -> Result<Invalid, usize> {
+pub fn decode_by_column_parallel(
+    n: usize,
+    read: impl Fn(usize) -> Entry + Sync,
+    layout: &Layout,
+    cols: Columns,
+) -> Result<Invalid, usize> {
     let mut cols = cols;
     if n < PARALLEL_MIN_ROWS {
         return decode_by_column(n, read, layout, &mut cols);
@@ -176,13 +181,7 @@ pub fn decode_by_column_parallel(n: usize, read: impl Fn(usize) -> Entry + Sync,
     // The halves' results in row order: the first imprecise position wins;
     // invalid counts add, and their first positions come from the first half.
     let mut invalid = a?;
-    let b = b.map_err(|p| mid + p)?;
-    for &p in &b.positions {
-        if invalid.positions.len() < POSITIONS_REPORTED {
-            invalid.positions.push(mid + p);
-        }
-    }
-    invalid.count += b.count;
+    invalid.append(b.map_err(|p| mid + p)?, mid);
     Ok(invalid)
 }
 
@@ -190,7 +189,7 @@ pub fn decode_by_column_parallel(n: usize, read: impl Fn(usize) -> Entry + Sync,
 mod tests {
     use super::*;
     use crate::layout::PartKind::*;
-    use crate::parse::from_integer64_bits;
+    use crate::r_values::from_integer64_bits;
     use crate::unit::Unit;
 
     fn layout() -> Layout {
@@ -198,7 +197,12 @@ mod tests {
         Layout::new(&parts, Unit::Seconds, 0).unwrap()
     }
 
-    fn run(decode: fn(usize, &dyn Fn(usize) -> Entry, &Layout, &mut Columns) -> Result<Invalid, usize>, entries: &[Entry]) -> (Vec<f64>, Vec<f64>, Vec<i32>, Vec<i32>, Result<Invalid, usize>) {
+    /// A decoding strategy, as the tests call it.
+    type Decode = fn(usize, &dyn Fn(usize) -> Entry, &Layout, &mut Columns) -> Result<Invalid, usize>;
+    /// The test layout's columns (time, big, small, sequence) and the result.
+    type Decoded = (Vec<f64>, Vec<f64>, Vec<i32>, Vec<i32>, Result<Invalid, usize>);
+
+    fn run(decode: Decode, entries: &[Entry]) -> Decoded {
         let n = entries.len();
         let (mut time, mut big, mut small, mut seq) = (vec![0.0; n], vec![0.0; n], vec![0; n], vec![0; n]);
         let layout = layout();
@@ -217,14 +221,25 @@ mod tests {
         decode_rows(n, read, layout, cols)
     }
 
-    fn by_column(n: usize, read: &dyn Fn(usize) -> Entry, layout: &Layout, cols: &mut Columns) -> Result<Invalid, usize> {
+    fn by_column(
+        n: usize,
+        read: &dyn Fn(usize) -> Entry,
+        layout: &Layout,
+        cols: &mut Columns,
+    ) -> Result<Invalid, usize> {
         decode_by_column(n, read, layout, cols)
     }
 
     #[test]
     fn both_strategies_give_the_same_columns() {
         let id = (5u64 << 43) | (0xAB_CDEF_0123 << 3) | (2 << 1) | 1;
-        let entries = [Entry::Id(id), Entry::Missing, Entry::Invalid, Entry::Id(1 << 63), Entry::Id(0)];
+        let entries = [
+            Entry::Id(id),
+            Entry::Missing,
+            Entry::Invalid,
+            Entry::Id(1 << 63),
+            Entry::Id(0),
+        ];
         let a = run(rows, &entries);
         let b = run(by_column, &entries);
         assert_eq!(a.0[0], 5.0);
@@ -234,7 +249,13 @@ mod tests {
             assert_eq!(x.to_bits(), y.to_bits());
         }
         assert_eq!((&a.2, &a.3), (&b.2, &b.3));
-        assert_eq!(a.4, Ok(Invalid { count: 2, positions: vec![3, 4] }));
+        assert_eq!(
+            a.4,
+            Ok(Invalid {
+                count: 2,
+                positions: vec![3, 4]
+            })
+        );
         assert_eq!(a.4, b.4);
         assert_eq!(a.0[1].to_bits(), NA_REAL.to_bits());
         assert_eq!(a.2[2], NA_INTEGER);
@@ -248,13 +269,6 @@ mod tests {
     }
 
     #[test]
-    fn only_the_first_positions_are_kept() {
-        let entries = vec![Entry::Invalid; 100];
-        let (.., result) = run(by_column, &entries);
-        assert_eq!(result, Ok(Invalid { count: 100, positions: vec![1, 2, 3, 4, 5] }));
-    }
-
-    #[test]
     fn two_threads_give_what_one_gives() {
         let n = PARALLEL_MIN_ROWS + 12_345;
         let entry = |i: usize| match i % 1000 {
@@ -265,13 +279,23 @@ mod tests {
         let layout = layout();
         let run = |parallel: bool| {
             let (mut t, mut big, mut small, mut seq) = (vec![0.0; n], vec![0.0; n], vec![0; n], vec![0; n]);
-            let mut cols = Columns { time: &mut t, nodes: vec![NodeColumn::Dbl(&mut big), NodeColumn::Int(&mut small)], sequence: Some(&mut seq) };
+            let mut cols = Columns {
+                time: &mut t,
+                nodes: vec![NodeColumn::Dbl(&mut big), NodeColumn::Int(&mut small)],
+                sequence: Some(&mut seq),
+            };
             let r = if parallel {
                 decode_by_column_parallel(n, entry, &layout, cols)
             } else {
                 decode_by_column(n, entry, &layout, &mut cols)
             };
-            (t.iter().map(|x| x.to_bits()).collect::<Vec<_>>(), big.iter().map(|x| x.to_bits()).collect::<Vec<_>>(), small, seq, r)
+            (
+                t.iter().map(|x| x.to_bits()).collect::<Vec<_>>(),
+                big.iter().map(|x| x.to_bits()).collect::<Vec<_>>(),
+                small,
+                seq,
+                r,
+            )
         };
         let (one, two) = (run(false), run(true));
         assert!(one == two);
@@ -286,8 +310,18 @@ mod tests {
         let layout = layout();
         for imprecise in [vec![late], vec![early, late], vec![5, late]] {
             let (mut t, mut big, mut small) = (vec![0.0; n], vec![0.0; n], vec![0; n]);
-            let cols = Columns { time: &mut t, nodes: vec![NodeColumn::Dbl(&mut big), NodeColumn::Int(&mut small)], sequence: None };
-            let read = |i: usize| if imprecise.contains(&i) { Entry::Imprecise } else { Entry::Id(1) };
+            let cols = Columns {
+                time: &mut t,
+                nodes: vec![NodeColumn::Dbl(&mut big), NodeColumn::Int(&mut small)],
+                sequence: None,
+            };
+            let read = |i: usize| {
+                if imprecise.contains(&i) {
+                    Entry::Imprecise
+                } else {
+                    Entry::Id(1)
+                }
+            };
             assert_eq!(decode_by_column_parallel(n, read, &layout, cols), Err(imprecise[0] + 1));
         }
     }
@@ -297,7 +331,11 @@ mod tests {
         let bits = [i64::MIN as u64, 7];
         let layout = layout();
         let (mut time, mut big, mut small) = (vec![0.0; 2], vec![0.0; 2], vec![0; 2]);
-        let mut cols = Columns { time: &mut time, nodes: vec![NodeColumn::Dbl(&mut big), NodeColumn::Int(&mut small)], sequence: None };
+        let mut cols = Columns {
+            time: &mut time,
+            nodes: vec![NodeColumn::Dbl(&mut big), NodeColumn::Int(&mut small)],
+            sequence: None,
+        };
         let invalid = decode_by_column(2, |i| from_integer64_bits(bits[i]), &layout, &mut cols).unwrap();
         assert_eq!(invalid.count, 0);
         assert!(time[0].is_nan() && !time[1].is_nan());

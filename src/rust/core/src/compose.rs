@@ -1,7 +1,6 @@
 //! Building IDs from their parts and from times.
 
 use crate::layout::{Layout, PartKind};
-use crate::parse::EXACT_DOUBLE_LIMIT;
 use thiserror::Error;
 
 /// Why a time or a part cannot go into an ID of a layout. The binding
@@ -14,29 +13,17 @@ pub enum ComposeError {
     PastEnd,
     #[error("part {index} is out of its range")]
     PartRange { index: usize },
+    #[error("{given} node values were given for {expected} node fields")]
+    NodeCount { expected: usize, given: usize },
 }
 
-/// Which end of a tick's IDs `Layout::id_at` gives.
+/// Which end of a tick's IDs `Composer::id_at` gives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Side {
     /// Node and sequence bits all 0: the smallest ID of the tick.
     Min,
     /// Node and sequence bits all 1: the largest ID of the tick.
     Max,
-}
-
-/// Milliseconds since 1970 from POSIXct seconds: the largest whole
-/// millisecond `m` whose double `m / 1000` is at most `seconds`. A time that
-/// came from `m / 1000` (as `id_time()` returns) gives `m` back, although the
-/// double is often slightly below the true `m / 1000`; any later time floors.
-/// `None` for non-finite times and beyond 2^53 milliseconds.
-pub fn millis_from_seconds(seconds: f64) -> Option<i64> {
-    let nearest = (seconds * 1000.0).round();
-    if !nearest.is_finite() || nearest.abs() >= EXACT_DOUBLE_LIMIT {
-        return None;
-    }
-    let m = nearest as i64;
-    Some(if seconds < m as f64 / 1000.0 { m - 1 } else { m })
 }
 
 /// A layout's composing rules as plain numbers, computed once per call so
@@ -140,7 +127,8 @@ impl Layout {
 mod tests {
     use super::*;
     use crate::layout::PartKind::*;
-    use crate::parse::SCRU64_MAX;
+    use crate::parse::TextForm;
+    use crate::scru64::SCRU64_MAX;
     use crate::unit::Unit;
 
     fn discord() -> Layout {
@@ -150,7 +138,9 @@ mod tests {
 
     fn scru64() -> Layout {
         let parts = [(Sign, 1), (Time, 39), (Node, 8), (Sequence, 16)];
-        Layout::new(&parts, Unit::Millis256, 0).unwrap().with_scru64_text()
+        Layout::new(&parts, Unit::Millis256, 0)
+            .unwrap()
+            .with_text(TextForm::Scru64)
     }
 
     #[test]
@@ -158,8 +148,14 @@ mod tests {
         // 2016-05-01T00:00:00Z is 1462060800000 ms.
         let layout = discord();
         let tick = layout.composer().tick_at(1_462_060_800_000).unwrap();
-        assert_eq!(layout.composer().id_at(tick, Side::Min).unwrap(), 176_120_502_681_600_000);
-        assert_eq!(layout.composer().id_at(tick, Side::Max).unwrap(), 176_120_502_681_600_000 + (1 << 22) - 1);
+        assert_eq!(
+            layout.composer().id_at(tick, Side::Min).unwrap(),
+            176_120_502_681_600_000
+        );
+        assert_eq!(
+            layout.composer().id_at(tick, Side::Max).unwrap(),
+            176_120_502_681_600_000 + (1 << 22) - 1
+        );
     }
 
     #[test]
@@ -181,8 +177,14 @@ mod tests {
     #[test]
     fn parts_out_of_range_are_refused_by_index() {
         let layout = discord();
-        assert_eq!(layout.composer().compose(0, &[32, 0, 0]), Err(ComposeError::PartRange { index: 1 }));
-        assert_eq!(layout.composer().compose(0, &[0, 0, 4096]), Err(ComposeError::PartRange { index: 3 }));
+        assert_eq!(
+            layout.composer().compose(0, &[32, 0, 0]),
+            Err(ComposeError::PartRange { index: 1 })
+        );
+        assert_eq!(
+            layout.composer().compose(0, &[0, 0, 4096]),
+            Err(ComposeError::PartRange { index: 3 })
+        );
         assert!(layout.composer().compose(0, &[31, 31, 4095]).is_ok());
     }
 
@@ -211,7 +213,10 @@ mod tests {
         assert_eq!(layout.composer().compose(last, &[255, 65535]), Ok(SCRU64_MAX));
         assert_eq!(layout.composer().id_at(last + 1, Side::Min), Err(ComposeError::PastEnd));
         assert_eq!(layout.composer().compose(last + 1, &[0, 0]), Err(ComposeError::PastEnd));
-        assert_eq!(layout.composer().tick_at((last as i64 + 1) * 256), Err(ComposeError::PastEnd));
+        assert_eq!(
+            layout.composer().tick_at((last as i64 + 1) * 256),
+            Err(ComposeError::PastEnd)
+        );
     }
 
     #[test]
@@ -230,31 +235,5 @@ mod tests {
         assert_eq!(sonyflake.first_id_from(11), 2 << 24);
         assert_eq!(sonyflake.first_id_from(i64::MAX), 1 << 63);
         assert_eq!(scru64().composer().first_id_from(i64::MAX), u128::from(SCRU64_MAX) + 1);
-    }
-
-    #[test]
-    fn seconds_round_trip_through_doubles() {
-        // Every millisecond m gives m back from the double m / 1000.
-        for m in (1_739_194_479_000i64..1_739_194_481_000).chain(-2000..2000) {
-            assert_eq!(millis_from_seconds(m as f64 / 1000.0), Some(m), "{m}");
-        }
-    }
-
-    #[test]
-    fn later_sub_millisecond_times_floor() {
-        assert_eq!(millis_from_seconds(1_739_194_479.2564), Some(1_739_194_479_256));
-        assert_eq!(millis_from_seconds(1_739_194_479.2566), Some(1_739_194_479_256));
-        assert_eq!(millis_from_seconds(1_739_194_479.2569), Some(1_739_194_479_256));
-        assert_eq!(millis_from_seconds(-0.0005), Some(-1));
-        // The double just below 1739194479.256 is a genuinely earlier time.
-        let below = f64::from_bits((1_739_194_479_256f64 / 1000.0).to_bits() - 1);
-        assert_eq!(millis_from_seconds(below), Some(1_739_194_479_255));
-    }
-
-    #[test]
-    fn times_beyond_doubles_are_refused() {
-        assert_eq!(millis_from_seconds(f64::NAN), None);
-        assert_eq!(millis_from_seconds(f64::INFINITY), None);
-        assert_eq!(millis_from_seconds(1e16), None);
     }
 }

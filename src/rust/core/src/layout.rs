@@ -3,7 +3,9 @@
 //! A [`Layout`] can only be built by [`Layout::new`], which checks every
 //! rule, so code holding one never re-checks widths or shifts.
 
-use crate::parse::SCRU64_MAX;
+use crate::parse::TextForm;
+use crate::r_values::seconds_from_millis;
+use crate::scru64::SCRU64_MAX;
 use crate::timestamp::{MAX_EPOCH_MS, MIN_EPOCH_MS};
 use crate::unit::Unit;
 use thiserror::Error;
@@ -25,6 +27,19 @@ pub enum PartKind {
     Node,
     /// The counter that tells apart IDs of one node in one tick.
     Sequence,
+}
+
+impl PartKind {
+    /// The kind a layout names: `sign`, `time`, `node` or `sequence`.
+    pub fn from_name(name: &[u8]) -> Option<PartKind> {
+        match name {
+            b"sign" => Some(PartKind::Sign),
+            b"time" => Some(PartKind::Time),
+            b"node" => Some(PartKind::Node),
+            b"sequence" => Some(PartKind::Sequence),
+            _ => None,
+        }
+    }
 }
 
 /// One part of a layout: its kind, its width and where it sits.
@@ -62,7 +77,7 @@ impl Part {
     }
 }
 
-/// What `Layout::time_ms` computes, held in registers.
+/// The time part and epoch as plain numbers, held in registers.
 #[derive(Clone, Copy, Debug)]
 pub struct TimeDecoder {
     shift: u32,
@@ -72,7 +87,9 @@ pub struct TimeDecoder {
 }
 
 impl TimeDecoder {
-    /// The start of the tick of `id`, in milliseconds since 1970.
+    /// The start of the tick of `id`, in milliseconds since 1970. Cannot
+    /// overflow: the tick has at most 53 bits, the unit is at most 1000 ms,
+    /// and the epoch lies within the years 1 to 9999.
     #[inline]
     pub fn millis(&self, id: u64) -> i64 {
         self.epoch_ms + ((id >> self.shift) & self.mask) as i64 * self.unit_ms
@@ -82,7 +99,7 @@ impl TimeDecoder {
     /// which `millis_from_seconds` maps back to the same millisecond.
     #[inline]
     pub fn seconds(&self, id: u64) -> f64 {
-        self.millis(id) as f64 / 1000.0
+        seconds_from_millis(self.millis(id))
     }
 }
 
@@ -104,6 +121,12 @@ pub enum LayoutError {
     BitsTotal { total: u64 },
     #[error("the epoch {ms} ms lies outside the years 1 to 9999")]
     EpochOutOfRange { ms: i64 },
+    #[error("part {index} has a kind that is not sign, time, node or sequence")]
+    UnknownKind { index: usize },
+    #[error("the time unit is not one that layouts use")]
+    UnknownUnit,
+    #[error("the text form is not one that layouts use")]
+    UnknownText,
 }
 
 /// A validated layout of 64-bit IDs.
@@ -115,7 +138,7 @@ pub struct Layout {
     /// The largest ID the layout admits: below 2^63 with a sign bit, and
     /// below 36^12 for SCRU64, whose text form has 12 base36 digits.
     max_id: u64,
-    scru64: bool,
+    text: TextForm,
 }
 
 impl Layout {
@@ -140,32 +163,39 @@ impl Layout {
             .iter()
             .map(|&(kind, bits)| {
                 below -= bits;
-                Part { kind, bits, shift: below }
+                Part {
+                    kind,
+                    bits,
+                    shift: below,
+                }
             })
             .collect();
-        Ok(Layout { parts, unit, epoch_ms, max_id, scru64: false })
+        Ok(Layout {
+            parts,
+            unit,
+            epoch_ms,
+            max_id,
+            text: TextForm::Decimal,
+        })
     }
 
-    /// Marks the layout as SCRU64's: IDs are bounded by 36^12 - 1 and have
-    /// a 12-character base36 text form.
-    pub fn with_scru64_text(mut self) -> Layout {
-        self.max_id = self.max_id.min(SCRU64_MAX);
-        self.scru64 = true;
+    /// Gives the layout a text form besides decimal digits. SCRU64's text
+    /// has 12 base36 digits, which bounds its IDs by 36^12 - 1.
+    pub fn with_text(mut self, text: TextForm) -> Layout {
+        if text == TextForm::Scru64 {
+            self.max_id = self.max_id.min(SCRU64_MAX);
+        }
+        self.text = text;
         self
     }
 
-    /// Whether IDs of this layout may be written as SCRU64 text.
-    pub fn is_scru64(&self) -> bool {
-        self.scru64
+    /// The text form of the layout's IDs, besides decimal digits.
+    pub fn text_form(&self) -> TextForm {
+        self.text
     }
 
-    /// Whether `id` can be an ID of this layout (sign bit clear where it is
-    /// reserved, and within SCRU64's bound).
-    pub fn admits(&self, id: u64) -> bool {
-        id <= self.max_id
-    }
-
-    /// The largest ID the layout admits.
+    /// The largest ID the layout admits: below 2^63 with a sign bit, below
+    /// 36^12 for SCRU64.
     pub fn max_id(&self) -> u64 {
         self.max_id
     }
@@ -187,13 +217,6 @@ impl Layout {
             unit_ms: self.unit.millis(),
             epoch_ms: self.epoch_ms,
         }
-    }
-
-    /// The start of the tick of `id`, in milliseconds since 1970. Cannot
-    /// overflow: the tick has at most 53 bits, the unit is at most 1000 ms,
-    /// and the epoch lies within the years 1 to 9999.
-    pub fn time_ms(&self, id: u64) -> i64 {
-        self.time_decoder().millis(id)
     }
 
     /// The parts, most significant first.
@@ -230,7 +253,11 @@ impl Layout {
 
     fn only(&self, kind: PartKind) -> Part {
         // `new` guarantees exactly one time and one sequence part.
-        *self.parts.iter().find(|p| p.kind == kind).expect("checked by Layout::new")
+        *self
+            .parts
+            .iter()
+            .find(|p| p.kind == kind)
+            .expect("checked by Layout::new")
     }
 }
 
@@ -331,37 +358,61 @@ mod tests {
     #[test]
     fn bits_must_add_up_to_64() {
         let parts = [(Sign, 1), (Time, 41), (Node, 10), (Sequence, 11)];
-        assert_eq!(Layout::new(&parts, Unit::Millis, 0), Err(LayoutError::BitsTotal { total: 63 }));
+        assert_eq!(
+            Layout::new(&parts, Unit::Millis, 0),
+            Err(LayoutError::BitsTotal { total: 63 })
+        );
         let parts = [(Time, 41), (Node, 12), (Sequence, 12)];
-        assert_eq!(Layout::new(&parts, Unit::Millis, 0), Err(LayoutError::BitsTotal { total: 65 }));
+        assert_eq!(
+            Layout::new(&parts, Unit::Millis, 0),
+            Err(LayoutError::BitsTotal { total: 65 })
+        );
     }
 
     #[test]
     fn huge_widths_cannot_overflow_the_total() {
         let parts = [(Time, u32::MAX), (Node, u32::MAX), (Sequence, 0)];
-        assert!(matches!(Layout::new(&parts, Unit::Millis, 0), Err(LayoutError::PartTooWide { index: 0, .. })));
+        assert!(matches!(
+            Layout::new(&parts, Unit::Millis, 0),
+            Err(LayoutError::PartTooWide { index: 0, .. })
+        ));
     }
 
     #[test]
     fn each_part_has_fewer_than_54_bits() {
         let parts = [(Time, 54), (Node, 10), (Sequence, 0)];
-        assert_eq!(Layout::new(&parts, Unit::Millis, 0), Err(LayoutError::PartTooWide { index: 0, bits: 54 }));
+        assert_eq!(
+            Layout::new(&parts, Unit::Millis, 0),
+            Err(LayoutError::PartTooWide { index: 0, bits: 54 })
+        );
         let parts = [(Time, 10), (Node, 54), (Sequence, 0)];
-        assert_eq!(Layout::new(&parts, Unit::Millis, 0), Err(LayoutError::PartTooWide { index: 1, bits: 54 }));
+        assert_eq!(
+            Layout::new(&parts, Unit::Millis, 0),
+            Err(LayoutError::PartTooWide { index: 1, bits: 54 })
+        );
     }
 
     #[test]
     fn the_sequence_has_at_most_31_bits() {
         let parts = [(Time, 32), (Sequence, 32)];
-        assert_eq!(Layout::new(&parts, Unit::Millis, 0), Err(LayoutError::SequenceTooWide { bits: 32 }));
+        assert_eq!(
+            Layout::new(&parts, Unit::Millis, 0),
+            Err(LayoutError::SequenceTooWide { bits: 32 })
+        );
     }
 
     #[test]
     fn time_and_node_parts_are_not_empty() {
         let parts = [(Time, 0), (Node, 32), (Sequence, 32)];
-        assert_eq!(Layout::new(&parts, Unit::Millis, 0), Err(LayoutError::EmptyPart { index: 0 }));
+        assert_eq!(
+            Layout::new(&parts, Unit::Millis, 0),
+            Err(LayoutError::EmptyPart { index: 0 })
+        );
         let parts = [(Time, 52), (Node, 0), (Sequence, 12)];
-        assert_eq!(Layout::new(&parts, Unit::Millis, 0), Err(LayoutError::EmptyPart { index: 1 }));
+        assert_eq!(
+            Layout::new(&parts, Unit::Millis, 0),
+            Err(LayoutError::EmptyPart { index: 1 })
+        );
     }
 
     #[test]
@@ -382,7 +433,10 @@ mod tests {
     #[test]
     fn the_sign_part_is_one_bit() {
         let parts = [(Sign, 2), (Time, 50), (Sequence, 12)];
-        assert_eq!(Layout::new(&parts, Unit::Millis, 0), Err(LayoutError::SignWidth { bits: 2 }));
+        assert_eq!(
+            Layout::new(&parts, Unit::Millis, 0),
+            Err(LayoutError::SignWidth { bits: 2 })
+        );
     }
 
     #[test]
@@ -398,30 +452,41 @@ mod tests {
     }
 
     #[test]
-    fn admits_respects_the_sign_bit_and_scru64s_bound() {
-        let layout = twitter();
-        assert!(layout.admits(i64::MAX as u64));
-        assert!(!layout.admits(1 << 63));
+    fn max_id_respects_the_sign_bit_and_scru64s_bound() {
+        assert_eq!(twitter().max_id(), i64::MAX as u64);
         let parts = [(Time, 42), (Node, 10), (Sequence, 12)];
         let discord = Layout::new(&parts, Unit::Millis, 0).unwrap();
-        assert!(discord.admits(u64::MAX));
+        assert_eq!(discord.max_id(), u64::MAX);
+        assert_eq!(discord.text_form(), TextForm::Decimal);
         let parts = [(Sign, 1), (Time, 39), (Node, 8), (Sequence, 16)];
-        let scru64 = Layout::new(&parts, Unit::Millis256, 0).unwrap().with_scru64_text();
-        assert!(scru64.is_scru64());
-        assert!(scru64.admits(SCRU64_MAX));
-        assert!(!scru64.admits(SCRU64_MAX + 1));
+        let scru64 = Layout::new(&parts, Unit::Millis256, 0)
+            .unwrap()
+            .with_text(TextForm::Scru64);
+        assert_eq!(scru64.text_form(), TextForm::Scru64);
+        assert_eq!(scru64.max_id(), SCRU64_MAX);
     }
 
     #[test]
-    fn time_ms_adds_ticks_to_the_epoch() {
-        let layout = twitter();
-        assert_eq!(layout.time_ms(1_888_944_671_579_078_978), 1_739_194_479_256);
-        assert_eq!(layout.time_ms(0), TWITTER_EPOCH);
+    fn kinds_are_read_by_name() {
+        assert_eq!(PartKind::from_name(b"node"), Some(Node));
+        assert_eq!(PartKind::from_name(b"sign"), Some(Sign));
+        assert_eq!(PartKind::from_name(b"Time"), None);
+        assert_eq!(PartKind::from_name(b""), None);
+    }
+
+    #[test]
+    fn times_add_ticks_to_the_epoch() {
+        let time = twitter().time_decoder();
+        assert_eq!(time.millis(1_888_944_671_579_078_978), 1_739_194_479_256);
+        assert_eq!(time.millis(0), TWITTER_EPOCH);
         let parts = [(Time, 53), (Node, 11), (Sequence, 0)];
         let widest = Layout::new(&parts, Unit::Seconds, MAX_EPOCH_MS).unwrap();
-        assert_eq!(widest.time_ms(u64::MAX), MAX_EPOCH_MS + ((1i64 << 53) - 1) * 1000);
+        assert_eq!(
+            widest.time_decoder().millis(u64::MAX),
+            MAX_EPOCH_MS + ((1i64 << 53) - 1) * 1000
+        );
         let earliest = Layout::new(&parts, Unit::Seconds, MIN_EPOCH_MS).unwrap();
-        assert_eq!(earliest.time_ms(0), MIN_EPOCH_MS);
+        assert_eq!(earliest.time_decoder().millis(0), MIN_EPOCH_MS);
     }
 
     #[test]

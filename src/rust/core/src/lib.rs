@@ -1,22 +1,28 @@
 //! The pure Rust core of zuid: layouts of 64-bit Snowflake-family IDs,
-//! their validation and bit math, and text forms. Nothing here knows R;
-//! the extendr binding in the parent crate converts R vectors to slices
-//! and calls into this crate, and `cargo test` tests it on its own.
+//! their validation and bit math, text forms, column decoding and
+//! generators. Its one contract with R is `r_values`: the NA bit patterns
+//! and the value forms (integer64 bits, exact doubles, POSIXct seconds)
+//! that the binding hands over as plain slices. Nothing else here knows R,
+//! and `cargo test` tests the crate on its own.
 
 pub mod clock;
 pub mod columns;
 pub mod compose;
 pub mod generator;
+pub mod invalid;
 pub mod layout;
 pub mod parse;
+pub mod r_values;
+pub mod scru64;
 pub mod text;
 pub mod timestamp;
 pub mod unit;
 
 pub use clock::{Clock, SystemClock};
-pub use compose::{millis_from_seconds, ComposeError, Composer, Side};
+pub use compose::{ComposeError, Composer, Side};
 pub use generator::{GenerateError, Generator, OnClockBack};
-pub use layout::{Layout, LayoutError, PartKind, TimeDecoder, MAX_PART_BITS, MAX_SEQUENCE_BITS};
-pub use parse::{Entry, SCRU64_MAX};
-pub use timestamp::{format_millis, MAX_EPOCH_MS, MIN_EPOCH_MS};
+pub use invalid::Invalid;
+pub use layout::{Layout, LayoutError, PartKind};
+pub use parse::{Entry, TextForm};
+pub use timestamp::format_millis;
 pub use unit::Unit;

@@ -1,5 +1,7 @@
-//! Reading one ID from each input form R hands over: decimal text, the
-//! SCRU64 text, the bits of a `bit64::integer64`, and exact doubles.
+//! Reading one ID from text: decimal digits, or a layout's own text form.
+//! R's numeric forms are read in `r_values`.
+
+use crate::scru64::{parse_scru64, SCRU64_TEXT_LEN};
 
 /// What one input entry turned out to be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -14,13 +16,6 @@ pub enum Entry {
     /// refusing the whole call is the only safe answer.
     Imprecise,
 }
-
-/// 36^12 - 1, `zzzzzzzzzzzz`: the largest SCRU64 ID.
-pub const SCRU64_MAX: u64 = 4_738_381_338_321_616_895;
-/// SCRU64 text is always exactly this long.
-pub const SCRU64_TEXT_LEN: usize = 12;
-/// 2^53: doubles below it hold every whole number exactly.
-pub const EXACT_DOUBLE_LIMIT: f64 = 9_007_199_254_740_992.0;
 
 /// Decimal digits only (no sign, space or exponent), value at most 2^64 - 1.
 #[inline]
@@ -60,78 +55,33 @@ fn parse_decimal_checked(text: &[u8]) -> Entry {
     Entry::Id(value)
 }
 
-/// The value of one base36 digit, either case.
-fn base36_digit(byte: u8) -> Option<u64> {
-    match byte {
-        b'0'..=b'9' => Some(u64::from(byte - b'0')),
-        b'a'..=b'z' => Some(u64::from(byte - b'a') + 10),
-        b'A'..=b'Z' => Some(u64::from(byte - b'A') + 10),
-        _ => None,
-    }
+/// The text a layout's IDs are written in besides decimal digits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum TextForm {
+    /// Decimal digits only.
+    #[default]
+    Decimal,
+    /// SCRU64's 12 base36 digits, or decimal digits.
+    Scru64,
 }
 
-/// SCRU64's canonical text: exactly 12 base36 digits, case-insensitive.
-/// Twelve digits can never exceed `zzzzzzzzzzzz`, so no bound check is needed.
-pub fn parse_scru64(text: &[u8]) -> Entry {
-    if text.len() != SCRU64_TEXT_LEN {
-        return Entry::Invalid;
-    }
-    let mut value = 0u64;
-    for &byte in text {
-        match base36_digit(byte) {
-            Some(d) => value = value * 36 + d,
-            None => return Entry::Invalid,
+impl TextForm {
+    /// The form a layout names: `decimal` or `scru64`.
+    pub fn from_name(name: &[u8]) -> Option<TextForm> {
+        match name {
+            b"decimal" => Some(TextForm::Decimal),
+            b"scru64" => Some(TextForm::Scru64),
+            _ => None,
         }
     }
-    Entry::Id(value)
 }
 
-/// An ID from text: with `scru64_text`, a 12-character string is SCRU64
-/// text and anything else is decimal.
-pub fn parse_text(text: &[u8], scru64_text: bool) -> Entry {
-    if scru64_text && text.len() == SCRU64_TEXT_LEN {
-        parse_scru64(text)
-    } else {
-        parse_decimal(text)
-    }
-}
-
-/// `bit64::integer64` keeps an ID's bits in a double. Its NA is the bit
-/// pattern of `i64::MIN` (which is why the ID 2^63 cannot be an integer64);
-/// every other pattern is read as unsigned.
-pub fn from_integer64_bits(bits: u64) -> Entry {
-    if bits == i64::MIN as u64 {
-        Entry::Missing
-    } else {
-        Entry::Id(bits)
-    }
-}
-
-/// R's NA_real_ is a NaN whose low word is 1954; other NaNs are not NA.
-pub fn is_r_na_real(x: f64) -> bool {
-    x.is_nan() && (x.to_bits() & 0xFFFF_FFFF) == 1954
-}
-
-/// A double holds an ID exactly only when it is whole, non-negative and
-/// below 2^53.
-pub fn from_double(x: f64) -> Entry {
-    if is_r_na_real(x) {
-        Entry::Missing
-    } else if !x.is_finite() || x < 0.0 || x.fract() != 0.0 {
-        Entry::Invalid
-    } else if x >= EXACT_DOUBLE_LIMIT {
-        Entry::Imprecise
-    } else {
-        Entry::Id(x as u64)
-    }
-}
-
-/// R's NA_integer_ is `i32::MIN`; negative integers are not IDs.
-pub fn from_integer(x: i32) -> Entry {
-    match x {
-        i32::MIN => Entry::Missing,
-        x if x < 0 => Entry::Invalid,
-        x => Entry::Id(x as u64),
+/// An ID from text: a 12-character string is SCRU64 text where the form
+/// says so; anything else is decimal.
+pub fn parse_text(text: &[u8], form: TextForm) -> Entry {
+    match form {
+        TextForm::Scru64 if text.len() == SCRU64_TEXT_LEN => parse_scru64(text),
+        _ => parse_decimal(text),
     }
 }
 
@@ -153,9 +103,21 @@ mod tests {
     #[test]
     fn decimal_refusals() {
         let refused: [&[u8]; 15] = [
-            b"", b" 1", b"1 ", b"+1", b"-1", b"1.0", b"1.8e+18", b"0x10", b"1_000",
-            b"18446744073709551616", b"99999999999999999999", b"184467440737095516150",
-            "١٢".as_bytes(), b"\xff\xfe", b"12\x003",
+            b"",
+            b" 1",
+            b"1 ",
+            b"+1",
+            b"-1",
+            b"1.0",
+            b"1.8e+18",
+            b"0x10",
+            b"1_000",
+            b"18446744073709551616",
+            b"99999999999999999999",
+            b"184467440737095516150",
+            "١٢".as_bytes(),
+            b"\xff\xfe",
+            b"12\x003",
         ];
         for text in refused {
             assert_eq!(parse_decimal(text), Entry::Invalid, "{:?}", text);
@@ -164,10 +126,21 @@ mod tests {
 
     #[test]
     fn fast_and_checked_paths_agree() {
-        for text in [&b"1"[..], b"12345678901234567", b"9999999999999999999", b"0000000000000000001", b"12a4", b"/", b":"] {
+        for text in [
+            &b"1"[..],
+            b"12345678901234567",
+            b"9999999999999999999",
+            b"0000000000000000001",
+            b"12a4",
+            b"/",
+            b":",
+        ] {
             assert_eq!(parse_decimal(text), parse_decimal_checked(text), "{:?}", text);
         }
-        assert_eq!(parse_decimal(b"10000000000000000000"), Entry::Id(10_000_000_000_000_000_000));
+        assert_eq!(
+            parse_decimal(b"10000000000000000000"),
+            Entry::Id(10_000_000_000_000_000_000)
+        );
     }
 
     #[test]
@@ -177,50 +150,11 @@ mod tests {
     }
 
     #[test]
-    fn scru64_text_from_the_specification() {
-        assert_eq!(parse_scru64(b"0u2pf62ji4b9"), Entry::Id(109_959_589_539_758_421));
-        assert_eq!(parse_scru64(b"0U2PF62JI4B9"), Entry::Id(109_959_589_539_758_421));
-        assert_eq!(parse_scru64(b"zzzzzzzzzzzz"), Entry::Id(SCRU64_MAX));
-        assert_eq!(parse_scru64(b"000000000000"), Entry::Id(0));
-        for bad in [&b" 0u3wrp5g81jx"[..], b"+0u3wrp5g81k0", b"0u3w_p5q7ta7", b"0u2pf62ji4b", b"0u2pf62ji4b9a"] {
-            assert_eq!(parse_scru64(bad), Entry::Invalid);
-        }
-    }
-
-    #[test]
     fn text_dispatch_by_length() {
-        assert_eq!(parse_text(b"000000000010", true), Entry::Id(36));
-        assert_eq!(parse_text(b"000000000010", false), Entry::Id(10));
-        assert_eq!(parse_text(b"12345", true), Entry::Id(12_345));
-    }
-
-    #[test]
-    fn integer64_na_is_the_bits_of_i64_min() {
-        assert_eq!(from_integer64_bits(i64::MIN as u64), Entry::Missing);
-        assert_eq!(from_integer64_bits((-1i64) as u64), Entry::Id(u64::MAX));
-        assert_eq!(from_integer64_bits(42), Entry::Id(42));
-    }
-
-    #[test]
-    fn doubles_must_be_exact() {
-        let na = f64::from_bits(0x7FF0_0000_0000_07A2);
-        assert!(is_r_na_real(na));
-        assert!(!is_r_na_real(f64::NAN));
-        assert_eq!(from_double(na), Entry::Missing);
-        assert_eq!(from_double(f64::NAN), Entry::Invalid);
-        assert_eq!(from_double(f64::INFINITY), Entry::Invalid);
-        assert_eq!(from_double(-1.0), Entry::Invalid);
-        assert_eq!(from_double(1.5), Entry::Invalid);
-        assert_eq!(from_double(-0.0), Entry::Id(0));
-        assert_eq!(from_double(EXACT_DOUBLE_LIMIT - 1.0), Entry::Id((1 << 53) - 1));
-        assert_eq!(from_double(EXACT_DOUBLE_LIMIT), Entry::Imprecise);
-        assert_eq!(from_double(1.8e18), Entry::Imprecise);
-    }
-
-    #[test]
-    fn integers() {
-        assert_eq!(from_integer(i32::MIN), Entry::Missing);
-        assert_eq!(from_integer(-5), Entry::Invalid);
-        assert_eq!(from_integer(i32::MAX), Entry::Id(i32::MAX as u64));
+        assert_eq!(parse_text(b"000000000010", TextForm::Scru64), Entry::Id(36));
+        assert_eq!(parse_text(b"000000000010", TextForm::Decimal), Entry::Id(10));
+        assert_eq!(parse_text(b"12345", TextForm::Scru64), Entry::Id(12_345));
+        assert_eq!(TextForm::from_name(b"scru64"), Some(TextForm::Scru64));
+        assert_eq!(TextForm::from_name(b"SCRU64"), None);
     }
 }

@@ -1,6 +1,4 @@
-//! IDs as text: decimal digits and SCRU64's 12 base36 digits.
-
-use crate::parse::{SCRU64_MAX, SCRU64_TEXT_LEN};
+//! IDs written out: decimal digits, and the 64 bits for `id_explain()`.
 
 /// Room for the 20 digits of 2^64 - 1.
 pub const DECIMAL_MAX_LEN: usize = 20;
@@ -18,22 +16,6 @@ pub fn write_decimal(mut id: u64, buf: &mut [u8; DECIMAL_MAX_LEN]) -> &[u8] {
     }
 }
 
-const BASE36: &[u8; 36] = b"0123456789abcdefghijklmnopqrstuvwxyz";
-
-/// SCRU64's canonical text: 12 lowercase base36 digits, zero-padded.
-/// `None` for IDs of 36^12 or more, which do not fit.
-pub fn scru64_text(mut id: u64) -> Option<[u8; SCRU64_TEXT_LEN]> {
-    if id > SCRU64_MAX {
-        return None;
-    }
-    let mut out = [b'0'; SCRU64_TEXT_LEN];
-    for digit in out.iter_mut().rev() {
-        *digit = BASE36[(id % 36) as usize];
-        id /= 36;
-    }
-    Some(out)
-}
-
 /// The 64 bits of `id`, most significant first, as `0` and `1`.
 pub fn binary_text(id: u64) -> [u8; 64] {
     let mut out = [b'0'; 64];
@@ -46,9 +28,9 @@ pub fn binary_text(id: u64) -> [u8; 64] {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
-    use crate::parse::{parse_decimal, parse_scru64, Entry};
+    use crate::parse::{parse_decimal, Entry};
 
     fn decimal(id: u64) -> String {
         let mut buf = [0u8; DECIMAL_MAX_LEN];
@@ -65,7 +47,7 @@ mod tests {
     }
 
     /// 10,000 xorshift64 values: spread over all 64 bits, reproducible.
-    fn pseudo_random(mut x: u64) -> impl Iterator<Item = u64> {
+    pub(crate) fn pseudo_random(mut x: u64) -> impl Iterator<Item = u64> {
         (0..10_000).map(move |_| {
             x ^= x << 13;
             x ^= x >> 7;
@@ -92,24 +74,6 @@ mod tests {
         for x in pseudo_random(7).take(100) {
             let text = String::from_utf8(binary_text(x).to_vec()).unwrap();
             assert_eq!(u64::from_str_radix(&text, 2).unwrap(), x);
-        }
-    }
-
-    #[test]
-    fn scru64_published_examples() {
-        assert_eq!(&scru64_text(109_959_589_539_758_421).unwrap(), b"0u2pf62ji4b9");
-        assert_eq!(&scru64_text(SCRU64_MAX).unwrap(), b"zzzzzzzzzzzz");
-        assert_eq!(&scru64_text(0).unwrap(), b"000000000000");
-        assert_eq!(&scru64_text(35).unwrap(), b"00000000000z");
-        assert_eq!(scru64_text(SCRU64_MAX + 1), None);
-        assert_eq!(scru64_text(u64::MAX), None);
-    }
-
-    #[test]
-    fn scru64_round_trips() {
-        for x in pseudo_random(0x2545_F491_4F6C_DD1D) {
-            let id = x % (SCRU64_MAX + 1);
-            assert_eq!(parse_scru64(&scru64_text(id).unwrap()), Entry::Id(id));
         }
     }
 }

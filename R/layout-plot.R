@@ -18,6 +18,7 @@
 #' plot(id_layout("sonyflake", epoch = as.POSIXct("2014-09-01", tz = "UTC")))
 #' par(op)
 plot.zuid_layout <- function(x, main = NULL, ...) {
+  x <- check_layout(x, sys.call())
   fills <- c(sign = "grey70", time = "#4E79A7", sequence = "#F28E2B")
   node_fills <- c("#59A14F", "#B07AA1", "#EDC948", "#76B7B2", "#FF9DA7", "#9C755F")
   widths <- x$bits

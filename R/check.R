@@ -1,0 +1,159 @@
+# Argument checks shared by the exported functions: each returns the value
+# in the form the binding takes, or raises a classed error naming the
+# argument and what it accepts.
+
+# `x` as a whole number from `min` to `max`.
+check_whole <- function(x, arg, min, max, call, class = "zuid_error_layout") {
+  ok <- is.numeric(x) && !is.object(x) && length(x) == 1L && !is.na(x) &&
+    is.finite(x) && x == trunc(x) && x >= min && x <= max
+  if (!ok) {
+    zuid_abort(
+      sprintf("`%s` must be a whole number from %s to %s, not %s.",
+              arg, format(min), format(max), describe_value(x)),
+      class = class, call = call
+    )
+  }
+  as.integer(x)
+}
+
+check_flag <- function(x, arg, call) {
+  if (!is.logical(x) || length(x) != 1L || is.na(x)) {
+    zuid_abort(
+      sprintf("`%s` must be TRUE or FALSE, not %s.", arg, describe_value(x)),
+      class = "zuid_error_type", call = call
+    )
+  }
+  x
+}
+
+# One of `choices`, as match.arg() takes it: the whole default vector means
+# its first element.
+check_choice <- function(x, choices, arg, call) {
+  if (identical(x, choices)) {
+    return(choices[[1L]])
+  }
+  if (!is.character(x) || length(x) != 1L || is.na(x) || !x %in% choices) {
+    zuid_abort(sprintf("`%s` must be %s, not %s.", arg, choices_text(choices), describe_value(x)),
+               class = "zuid_error_type", call = call)
+  }
+  x
+}
+
+# `as`: how IDs are returned.
+check_as <- function(as, call) check_choice(as, c("character", "integer64"), "as", call)
+
+# POSIXct (or Date, or POSIXlt) as POSIXct seconds in a plain double.
+time_seconds <- function(time, call, arg = "time") {
+  if (inherits(time, "POSIXlt")) {
+    time <- as.POSIXct(time)
+  }
+  if (inherits(time, "POSIXct")) {
+    return(as.double(unclass(time)))
+  }
+  if (inherits(time, "Date")) {
+    return(as.double(unclass(time)) * 86400)
+  }
+  if (is.logical(time) && all(is.na(time))) {
+    return(rep(NA_real_, length(time)))
+  }
+  zuid_abort(sprintf(paste(
+    "`%s` must be a POSIXct or a Date, e.g. `as.POSIXct(\"2016-05-01\", tz = \"UTC\")`,",
+    "not %s."
+  ), arg, describe_value(time)), class = "zuid_error_type", call = call)
+}
+
+# The common length of arguments that recycle like base R's vectorised
+# functions: each has length 1 or the common length; any of length 0 makes it 0.
+common_length <- function(args, call) {
+  lengths <- lengths(args)
+  if (any(lengths == 0L)) {
+    return(0L)
+  }
+  n <- max(lengths)
+  bad <- lengths != 1L & lengths != n
+  if (any(bad)) {
+    zuid_abort(sprintf(
+      "Arguments must have length 1 or a common length; %s.",
+      paste0("`", names(args)[lengths != 1L], "` has length ", lengths[lengths != 1L], collapse = ", ")
+    ), class = "zuid_error_type", call = call)
+  }
+  n
+}
+
+# Whole numbers for a part (a node field, the sequence): integer or
+# double; a vector of NA alone is missing parts.
+check_numeric <- function(x, arg, call) {
+  if (is.logical(x) && all(is.na(x))) {
+    return(rep(NA_integer_, length(x)))
+  }
+  if (!(is.integer(x) || is.double(x)) || is.object(x)) {
+    zuid_abort(sprintf("`%s` must be whole numbers (integer or double), not %s.",
+                       arg, describe_value(x)), class = "zuid_error_type", call = call)
+  }
+  x
+}
+
+# Node values: every name one of the layout's node fields, at most once;
+# fields not given are 0.
+check_node_values <- function(nodes, layout, call) {
+  fields <- node_fields(layout)
+  given <- names(nodes) %||% rep("", length(nodes))
+  known <- if (length(fields) == 0L) "it has none" else
+    sprintf("its fields are %s", paste0("`", fields, "`", collapse = ", "))
+  if (any(given == "")) {
+    zuid_abort(sprintf("Node fields in `...` must be named; the %s's %s.",
+                       layout_label(layout), sub("^its fields are ", "", known)),
+               class = "zuid_error_layout", call = call)
+  }
+  unknown <- setdiff(given, fields)
+  if (length(unknown) > 0L) {
+    zuid_abort(sprintf("The %s has no field `%s`; %s.", layout_label(layout),
+                       unknown[[1L]], known), class = "zuid_error_layout", call = call)
+  }
+  if (anyDuplicated(given)) {
+    zuid_abort(sprintf("The field `%s` is given more than once.", given[duplicated(given)][[1L]]),
+               class = "zuid_error_layout", call = call)
+  }
+  values <- lapply(fields, function(f) if (f %in% given) check_numeric(nodes[[f]], f, call) else 0L)
+  stats::setNames(values, fields)
+}
+
+# A vector of IDs as the binding reads it: `x` itself (a vector of NA
+# alone, such as an empty column read as logical, as NA text) and how to
+# read it, "character", "integer64", "double" or "integer". Anything else
+# is an error.
+check_ids <- function(x, call) {
+  input <- ids_input(x)
+  if (is.null(input)) {
+    hint <- if (is.factor(x)) " Convert a factor with `as.character()` first." else ""
+    zuid_abort(sprintf(
+      "`x` must be IDs as a character, bit64::integer64, double or integer vector, not %s.%s",
+      describe_value(x), hint
+    ), class = "zuid_error_type", call = call)
+  }
+  if (is.logical(x)) x <- rep(NA_character_, length(x))
+  list(x = x, input = input)
+}
+
+ids_input <- function(x) {
+  if (inherits(x, "integer64") && is.double(x)) {
+    return("integer64")
+  }
+  if (is.factor(x) || (is.object(x) && !identical(class(x), "AsIs"))) {
+    return(NULL)
+  }
+  if (is.character(x) || (is.logical(x) && all(is.na(x)))) return("character")
+  if (is.double(x)) return("double")
+  if (is.integer(x)) return("integer")
+  NULL
+}
+
+# Which entries of `x` are missing, without needing bit64: NA_integer64_ is
+# the bit pattern of -0.0 in the double that holds it (the ID 0 is +0.0).
+id_is_na <- function(x) {
+  if (inherits(x, "integer64")) {
+    v <- unclass(x)
+    return(v == 0 & 1 / v < 0)
+  }
+  is.na(x)
+}

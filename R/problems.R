@@ -1,0 +1,229 @@
+# What each problem the Rust binding reports becomes: its classed
+# condition, worded here with the user's own values ("thrown from Rust").
+# `rust_value()` (conditions.R) looks a problem's code up in
+# `problem_handlers`; a test checks that every code Rust can send is here.
+#
+# Each handler takes the problem (`code` and the numbers its message needs:
+# `position`, `part`, `value`, `element`, `count`, `positions`), the call
+# and the caller's context: `layout`, `x` (the IDs read), `n` (how many),
+# `args` (the parts composed), `entries` (how to word invalid entries),
+# `constructing` (TRUE inside `id_layout()`).
+
+problem_handlers <- list()
+
+# Layouts ---------------------------------------------------------------
+
+# A layout rule broken while `id_layout()` builds a layout is worded as
+# the rule; in a layout passed in, as what makes it invalid.
+layout_handler <- function(words) {
+  function(problem, call, context) {
+    message <- words(problem, context$layout)
+    if (isTRUE(context$constructing)) {
+      zuid_abort(message, class = "zuid_error_layout", call = call)
+    }
+    abort_invalid_layout(call, message)
+  }
+}
+
+# "The time part" or "The field `worker`", for the part a problem names.
+part_label <- function(problem, layout) {
+  part <- if (is.null(problem$part)) NA else names(layout$bits)[problem$part]
+  if (part %in% c("time", NA)) "The time part" else sprintf("The field `%s`", part)
+}
+
+problem_handlers$layout_shape <- function(problem, call, context) {
+  what <- if (identical(problem$element, "layout")) "it is not a list" else
+    sprintf("its element `%s` is missing or malformed", problem$element)
+  abort_invalid_layout(call, what)
+}
+
+problem_handlers$layout_roles <- layout_handler(function(problem, layout) {
+  "its parts are not one time at the top (below an optional sign bit), node fields and one sequence"
+})
+
+problem_handlers$layout_sign_width <- layout_handler(function(problem, layout) {
+  sprintf("the sign part has %s bits; it has exactly 1", whole_text(problem$value))
+})
+
+problem_handlers$layout_empty_part <- layout_handler(function(problem, layout) {
+  sprintf("%s has 0 bits; every part but the sequence has at least 1.", part_label(problem, layout))
+})
+
+problem_handlers$layout_part_too_wide <- layout_handler(function(problem, layout) {
+  sprintf(paste(
+    "%s has %d bits; a part has at most 53, so that its values read",
+    "exactly as doubles."
+  ), part_label(problem, layout), as.integer(problem$value))
+})
+
+problem_handlers$layout_sequence_too_wide <- layout_handler(function(problem, layout) {
+  sprintf(paste(
+    "`sequence` has %d bits; it has at most 31, so that `id_fields()`",
+    "returns it as an integer."
+  ), as.integer(problem$value))
+})
+
+problem_handlers$layout_bits_total <- layout_handler(function(problem, layout) {
+  sign_bit <- "sign" %in% layout$kinds
+  parts <- layout$bits[layout$kinds != "sign"]
+  sprintf(paste(
+    "With `sign_bit = %s`, the time, fields and sequence must add up to %d",
+    "bits; they add up to %d (%s)."
+  ), sign_bit, if (sign_bit) 63L else 64L, sum(parts),
+  paste(names(parts), parts, collapse = " + "))
+})
+
+problem_handlers$layout_epoch_range <- layout_handler(function(problem, layout) {
+  # The layout's own number: the core's saturates beyond 2^63.
+  sprintf("The epoch (%s ms since 1970) must lie in the years 1 to 9999.", whole_text(layout$epoch_ms))
+})
+
+problem_handlers$layout_unknown_kind <- layout_handler(function(problem, layout) {
+  sprintf("the kind of part %s is not \"sign\", \"time\", \"node\" or \"sequence\"", whole_text(problem$part))
+})
+
+problem_handlers$layout_unknown_unit <- function(problem, call, context) {
+  if (isTRUE(context$constructing)) {
+    abort_unit(context$layout$unit, call)
+  }
+  abort_invalid_layout(call, sprintf("its unit is not %s", choices_text(time_unit_names())))
+}
+
+problem_handlers$layout_unknown_text <- layout_handler(function(problem, layout) {
+  "its `text` is not \"decimal\" or \"scru64\""
+})
+
+# Reading IDs -------------------------------------------------------------
+
+problem_handlers$input_type <- function(problem, call, context) {
+  stop("internal error in zuid: the binding was given an input it cannot read", call. = FALSE)
+}
+
+problem_handlers$imprecise_double <- function(problem, call, context) {
+  position <- problem$position
+  zuid_abort(sprintf(paste(
+    "`x[%s]` is a double of 2^53 or more (%s). A double holds 53 bits, so the",
+    "ID's low digits may have been lost before zuid saw it, and its fields",
+    "would be wrong. Read the column as character (`read.csv(...,",
+    "colClasses = \"character\")`) or as bit64::integer64."
+  ), whole_text(position), format(context$x[[position]], digits = 17)),
+  class = "zuid_error_precision", call = call, position = position)
+}
+
+# Entries that became NA: one warning for the call. `context$entries` may
+# name the argument and say what its entries should have been.
+problem_handlers$invalid_entries <- function(problem, call, context) {
+  entries <- context$entries %||% list()
+  arg <- entries$arg %||% "`x`"
+  n <- context$n %||% length(context$x)
+  count <- problem$count
+  what <- entries$what %||% {
+    name <- if (identical(context$layout$name, "custom")) "" else paste0(context$layout$name, " ")
+    plural(count, sprintf("a valid %sID", name), sprintf("valid %sIDs", name))
+  }
+  zuid_warn(sprintf(
+    "%s of %s %s of %s %s not %s and became NA (at %s).",
+    whole_text(count), whole_text(n), plural(n, "entry", "entries"), arg,
+    plural(count, "is", "are"), what, positions_text(count, problem$positions)
+  ), class = "zuid_warning_invalid", call = call, count = count, positions = problem$positions)
+}
+
+problem_handlers$integer64_lost <- function(problem, call, context) {
+  n <- context$n
+  zuid_warn(sprintf(paste(
+    "%s of %s %s %s 2^63 or more, which integer64 cannot hold, and became NA",
+    "(at %s). Use `as = \"character\"` for them."
+  ), whole_text(problem$count), whole_text(n), plural(n, "ID", "IDs"),
+  plural(problem$count, "is", "are"), positions_text(problem$count, problem$positions)),
+  class = "zuid_warning_integer64", call = call, count = problem$count,
+  positions = problem$positions)
+}
+
+# Making IDs --------------------------------------------------------------
+
+problem_handlers$part_range <- function(problem, call, context) {
+  layout <- context$layout
+  part <- names(layout$bits)[[problem$part]]
+  i <- problem$position
+  value <- context$args[[part]]
+  value <- value[[if (length(value) == 1L) 1L else i]]
+  max <- 2^layout$bits[[part]] - 1
+  zuid_abort(sprintf(
+    "`%s` is %s; the %s's `%s` holds whole numbers from 0 to %s.",
+    indexed(part, context$args[[part]], i), describe_value(value), layout_label(layout),
+    part, whole_text(max)
+  ), class = "zuid_error_range", call = call)
+}
+
+# A time before the epoch or past the last tick: of an argument when
+# composing, of the clock when generating.
+time_handler <- function(problem, call, context) {
+  if (!is.null(context$generator)) {
+    abort_generator(problem, call, context)
+  }
+  layout <- context$layout
+  i <- problem$position
+  time <- context$args$time
+  seconds <- time[[if (length(time) == 1L) 1L else i]]
+  shown <- format_epoch_ms(floor(seconds * 1000))
+  shown <- if (is.na(shown)) describe_value(seconds) else shown
+  limit <- if (problem$code == "before_epoch") {
+    sprintf("before the %s's epoch, %s", layout_label(layout), format_epoch_ms(layout$epoch_ms))
+  } else {
+    last <- format_epoch_ms(layout_facts_of(layout, call)$last_ms)
+    sprintf("past the %s's last tick, which starts at %s",
+            layout_label(layout), if (is.na(last)) "a time after the year 9999" else last)
+  }
+  zuid_abort(sprintf("`%s` (%s) is %s.", indexed("time", time, i), shown, limit),
+             class = "zuid_error_range", call = call)
+}
+
+problem_handlers$before_epoch <- time_handler
+problem_handlers$past_end <- time_handler
+
+problem_handlers$node_count <- function(problem, call, context) {
+  stop("internal error in zuid: the binding was given the wrong number of node values", call. = FALSE)
+}
+
+# `x` or `x[3]`, as the user would index the argument.
+indexed <- function(name, value, i) {
+  if (length(value) == 1L) name else sprintf("%s[%s]", name, whole_text(i))
+}
+
+# Generating IDs ------------------------------------------------------------
+
+abort_generator <- function(problem, call, context) {
+  layout <- context$generator$layout
+  message <- switch(problem$code,
+    forked = paste(
+      "This generator was created in another process: a forked child (as in",
+      "`parallel::mclapply()`) would mint the same IDs as its parent. Create",
+      "a generator in each process, with node values of its own."
+    ),
+    not_generator = paste(
+      "This generator has no state: it was restored from disk (`readRDS()`,",
+      "a saved workspace) or copied from another session. Create a new one",
+      "with `id_generator()`."
+    ),
+    clock_back = sprintf(paste(
+      "The clock moved back %s ms behind the last ID this generator issued;",
+      "with `on_clock_back = \"error\"` it refuses rather than risk a duplicate.",
+      "Try again once the clock has caught up, or use \"wait\" or \"borrow\"."
+    ), whole_text(problem$value)),
+    before_epoch = sprintf("The clock reads a time before the %s's epoch, %s.",
+                           layout_label(layout), format_epoch_ms(layout$epoch_ms)),
+    past_end = sprintf("The clock reads a time past the %s's last tick: it has no IDs left.",
+                       layout_label(layout)),
+    interrupted = paste(
+      "Interrupted while making IDs; none were returned. The generator stays",
+      "usable, and the IDs it skipped are never made again."
+    )
+  )
+  class <- if (problem$code == "clock_back") "zuid_error_clock" else "zuid_error_generator"
+  zuid_abort(message, class = class, call = call, by_ms = problem$value %||% NA_real_)
+}
+
+problem_handlers$forked <- abort_generator
+problem_handlers$not_generator <- abort_generator
+problem_handlers$clock_back <- abort_generator
+problem_handlers$interrupted <- abort_generator

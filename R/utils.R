@@ -1,0 +1,56 @@
+# Small helpers used throughout: defaults, and numbers and values as the
+# words of messages.
+
+`%||%` <- function(x, y) if (is.null(x)) y else x
+
+# Whole numbers (counts, positions, widths) as plain digits, without
+# padding or scientific notation.
+whole_text <- function(x) formatC(x, format = "f", digits = 0, big.mark = "")
+
+# A short description of a value for messages: the value itself when it is
+# a short atomic scalar, else its type and length.
+describe_value <- function(x) {
+  if (is.null(x)) {
+    return("NULL")
+  }
+  # Objects are described by class: their methods (is.na(), format()) may
+  # fail on a malformed object, as bit64's do on integer64 holding integers.
+  if (is.atomic(x) && length(x) == 1L && !is.object(x)) {
+    if (is.na(x)) {
+      return("NA")
+    }
+    if (is.character(x)) {
+      return(encodeString(trunc_text(x), quote = "\""))
+    }
+    if (is.numeric(x) || is.logical(x)) {
+      return(format(x, digits = 15))
+    }
+  }
+  what <- if (is.object(x)) class(x)[[1L]] else typeof(x)
+  sprintf("a %s of length %d", what, length(x))
+}
+
+trunc_text <- function(x, width = 40L) {
+  if (nchar(x, type = "chars", allowNA = TRUE) %in% NA) {
+    return("<invalid text>")
+  }
+  if (nchar(x) > width) paste0(substr(x, 1L, width - 3L), "...") else x
+}
+
+# "\"a\", \"b\" or \"c\"", or "one of ..." for longer lists.
+choices_text <- function(choices) {
+  quoted <- paste0("\"", choices, "\"")
+  if (length(quoted) > 3L) {
+    return(paste("one of", paste(quoted, collapse = ", ")))
+  }
+  paste(paste(utils::head(quoted, -1L), collapse = ", "), "or", utils::tail(quoted, 1L))
+}
+
+# "2, 5, 9" or "2, 5, 9, 11, 12, ..." when there were more.
+positions_text <- function(count, positions) {
+  more <- if (count > length(positions)) ", ..." else ""
+  paste0(paste(whole_text(positions), collapse = ", "), more)
+}
+
+# "entry" or "entries", "is" or "are": words that agree with a count.
+plural <- function(n, one, many) if (n == 1) one else many

@@ -1,0 +1,136 @@
+//! The core's contract with R, in one place: the bit patterns R uses for
+//! NA, how each of R's value forms holds an ID, and POSIXct's seconds. The
+//! core knows R only through these definitions; the binding passes R's
+//! memory to the core as slices and relies on them.
+
+use crate::parse::Entry;
+
+/// R's `NA_integer_`.
+pub const NA_INTEGER: i32 = i32::MIN;
+/// R's `NA_real_`: a NaN whose low word is 1954.
+pub const NA_REAL: f64 = f64::from_bits(0x7FF0_0000_0000_07A2);
+/// `bit64::NA_integer64_`: the bits of `i64::MIN`, which is also why the
+/// ID 2^63 cannot be held by an integer64.
+pub const NA_INTEGER64_BITS: u64 = i64::MIN as u64;
+/// 2^53: doubles below it hold every whole number exactly.
+pub const EXACT_DOUBLE_LIMIT: f64 = 9_007_199_254_740_992.0;
+
+/// Whether a double is R's `NA_real_` (other NaNs are not NA to R's
+/// readers of IDs, though `is.na()` is TRUE for them).
+pub fn is_na_real(x: f64) -> bool {
+    x.is_nan() && (x.to_bits() & 0xFFFF_FFFF) == 1954
+}
+
+/// `bit64::integer64` keeps an ID's bits in a double. Its NA is
+/// [`NA_INTEGER64_BITS`]; every other pattern is read as unsigned.
+pub fn from_integer64_bits(bits: u64) -> Entry {
+    if bits == NA_INTEGER64_BITS {
+        Entry::Missing
+    } else {
+        Entry::Id(bits)
+    }
+}
+
+/// A double holds an ID exactly only when it is whole, non-negative and
+/// below 2^53.
+pub fn from_double(x: f64) -> Entry {
+    if is_na_real(x) {
+        Entry::Missing
+    } else if !x.is_finite() || x < 0.0 || x.fract() != 0.0 {
+        Entry::Invalid
+    } else if x >= EXACT_DOUBLE_LIMIT {
+        Entry::Imprecise
+    } else {
+        Entry::Id(x as u64)
+    }
+}
+
+/// `NA_integer_` is missing; negative integers are not IDs.
+pub fn from_integer(x: i32) -> Entry {
+    match x {
+        NA_INTEGER => Entry::Missing,
+        x if x < 0 => Entry::Invalid,
+        x => Entry::Id(x as u64),
+    }
+}
+
+/// POSIXct seconds of whole milliseconds since 1970: the double nearest
+/// to `ms / 1000`, which [`millis_from_seconds`] maps back to `ms`.
+#[inline]
+pub fn seconds_from_millis(ms: i64) -> f64 {
+    ms as f64 / 1000.0
+}
+
+/// Milliseconds since 1970 from POSIXct seconds: the largest whole
+/// millisecond `m` whose double `m / 1000` is at most `seconds`. A time that
+/// came from `m / 1000` (as `id_time()` returns) gives `m` back, although the
+/// double is often slightly below the true `m / 1000`; any later time floors.
+/// `None` for non-finite times and beyond 2^53 milliseconds.
+pub fn millis_from_seconds(seconds: f64) -> Option<i64> {
+    let nearest = (seconds * 1000.0).round();
+    if !nearest.is_finite() || nearest.abs() >= EXACT_DOUBLE_LIMIT {
+        return None;
+    }
+    let m = nearest as i64;
+    Some(if seconds < seconds_from_millis(m) { m - 1 } else { m })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn integer64_na_is_the_bits_of_i64_min() {
+        assert_eq!(from_integer64_bits(i64::MIN as u64), Entry::Missing);
+        assert_eq!(from_integer64_bits((-1i64) as u64), Entry::Id(u64::MAX));
+        assert_eq!(from_integer64_bits(42), Entry::Id(42));
+    }
+
+    #[test]
+    fn doubles_must_be_exact() {
+        assert!(is_na_real(NA_REAL));
+        assert!(!is_na_real(f64::NAN));
+        assert_eq!(from_double(NA_REAL), Entry::Missing);
+        assert_eq!(from_double(f64::NAN), Entry::Invalid);
+        assert_eq!(from_double(f64::INFINITY), Entry::Invalid);
+        assert_eq!(from_double(-1.0), Entry::Invalid);
+        assert_eq!(from_double(1.5), Entry::Invalid);
+        assert_eq!(from_double(-0.0), Entry::Id(0));
+        assert_eq!(from_double(EXACT_DOUBLE_LIMIT - 1.0), Entry::Id((1 << 53) - 1));
+        assert_eq!(from_double(EXACT_DOUBLE_LIMIT), Entry::Imprecise);
+        assert_eq!(from_double(1.8e18), Entry::Imprecise);
+    }
+
+    #[test]
+    fn integers() {
+        assert_eq!(from_integer(NA_INTEGER), Entry::Missing);
+        assert_eq!(from_integer(-5), Entry::Invalid);
+        assert_eq!(from_integer(i32::MAX), Entry::Id(i32::MAX as u64));
+    }
+
+    #[test]
+    fn seconds_round_trip_through_doubles() {
+        // Every millisecond m gives m back from the double m / 1000.
+        for m in (1_739_194_479_000i64..1_739_194_481_000).chain(-2000..2000) {
+            assert_eq!(millis_from_seconds(seconds_from_millis(m)), Some(m), "{m}");
+        }
+    }
+
+    #[test]
+    fn later_sub_millisecond_times_floor() {
+        assert_eq!(millis_from_seconds(1_739_194_479.256_4), Some(1_739_194_479_256));
+        assert_eq!(millis_from_seconds(1_739_194_479.256_6), Some(1_739_194_479_256));
+        assert_eq!(millis_from_seconds(1_739_194_479.256_9), Some(1_739_194_479_256));
+        assert_eq!(millis_from_seconds(-0.0005), Some(-1));
+        // The double just below 1739194479.256 is a genuinely earlier time.
+        let below = f64::from_bits((1_739_194_479_256f64 / 1000.0).to_bits() - 1);
+        assert_eq!(millis_from_seconds(below), Some(1_739_194_479_255));
+    }
+
+    #[test]
+    fn times_beyond_doubles_are_refused() {
+        assert_eq!(millis_from_seconds(f64::NAN), None);
+        assert_eq!(millis_from_seconds(f64::INFINITY), None);
+        assert_eq!(millis_from_seconds(1e16), None);
+    }
+}

@@ -1,0 +1,247 @@
+# id_fields() and id_time(): documented IDs, edge values, a differential test
+# against bit64 arithmetic, and input that must neither crash R nor be misread.
+
+# documented -------------------------------------------------------------
+
+# Documented IDs with their published decodings.
+
+test_that("Discord's documented ID decodes as its API reference says", {
+  fields <- id_fields("175928847299117063", "discord")
+  expect_identical(names(fields), c("time", "worker", "process", "sequence"))
+  expect_identical(time_ms(fields$time), 1462015105796) # 2016-04-30T11:18:25.796Z
+  expect_identical(fields$worker, 1L)
+  expect_identical(fields$process, 0L)
+  expect_identical(fields$sequence, 7L)
+  expect_identical(format(fields$time, "%Y-%m-%d %H:%M:%S"), "2016-04-30 11:18:25")
+})
+
+test_that("Twitter's example tweet ID decodes", {
+  fields <- id_fields("1888944671579078978", "twitter")
+  expect_identical(time_ms(fields$time), 1739194479256) # 2025-02-10T13:34:39.256Z
+  expect_identical(fields$datacenter, 11L)
+  expect_identical(fields$worker, 8L)
+  expect_identical(fields$sequence, 322L)
+})
+
+test_that("Mastodon's example status ID decodes", {
+  fields <- id_fields("103270115826048975", "mastodon")
+  expect_identical(names(fields), c("time", "sequence"))
+  expect_identical(time_ms(fields$time), 1575776913849) # 2019-12-08T03:48:33.849Z
+  expect_identical(fields$sequence, 40911L)
+})
+
+test_that("SCRU64 text and its number decode alike", {
+  layout <- id_layout("scru64", node_bits = 8)
+  fields <- id_fields(c("0u2pf62ji4b9", "109959589539758421", "0U2PF62JI4B9"), layout)
+  expect_identical(fields[1, ], fields[2, ], ignore_attr = TRUE)
+  expect_identical(fields[1, ], fields[3, ], ignore_attr = TRUE)
+  # 109959589539758421 >> 24 is 6554102274 ticks of 256 ms: 2023-03-03T13:29:42.144Z.
+  expect_identical(time_ms(fields$time[[1]]), 6554102274 * 256)
+  expect_identical(fields$node[[1]], 42L)
+  expect_identical(fields$sequence[[1]], 16725L)
+})
+
+test_that("the time is POSIXct in UTC, identical to id_fields()$time", {
+  ids <- c("175928847299117063", "176120502681600000")
+  t <- id_time(ids, "discord")
+  expect_s3_class(t, "POSIXct")
+  expect_identical(attr(t, "tzone"), "UTC")
+  expect_identical(t, id_fields(ids, "discord")$time)
+  expect_identical(time_ms(t[[2]]), 1462060800000) # 2016-05-01T00:00:00.000Z
+})
+
+test_that("every input type gives the same fields", {
+  skip_if_not_installed("bit64")
+  id <- "1888944671579078978"
+  from_text <- id_fields(id, "twitter")
+  expect_identical(id_fields(bit64::as.integer64(id), "twitter"), from_text)
+  small <- "4194304123" # below 2^53: exact as a double and as text
+  expect_identical(id_fields(4194304123, "twitter"), id_fields(small, "twitter"))
+  expect_identical(id_fields(4194304L, "discord"), id_fields("4194304", "discord"))
+})
+
+# edges -------------------------------------------------------------
+
+# Edge values with and without a sign bit.
+
+edges <- c("0", "9007199254740992", "9223372036854775807", "9223372036854775808",
+           "18446744073709551615")
+
+test_that("without a sign bit, every 64-bit value is an ID", {
+  fields <- id_fields(edges, "discord")
+  expect_false(anyNA(fields$time))
+  expect_identical(fields$worker, c(0L, 0L, 31L, 0L, 31L))
+  expect_identical(fields$sequence, c(0L, 0L, 4095L, 0L, 4095L))
+  # 2^64 - 1 >> 22 is 2^42 - 1 ms after 2015-01-01.
+  expect_identical(time_ms(fields$time[[5]]), 1420070400000 + 2^42 - 1)
+  expect_identical(time_ms(fields$time[[4]]), 1420070400000 + 2^41)
+})
+
+test_that("with a sign bit, 2^63 and more are invalid", {
+  expect_warning(fields <- id_fields(edges, "twitter"), class = "zuid_warning_invalid",
+                 regexp = "2 of 5 entries of `x` are not valid twitter IDs and became NA \\(at 4, 5\\)")
+  expect_identical(is.na(fields$time), c(FALSE, FALSE, FALSE, TRUE, TRUE))
+  expect_identical(is.na(fields$datacenter), c(FALSE, FALSE, FALSE, TRUE, TRUE))
+  expect_identical(time_ms(fields$time[[3]]), 1288834974657 + 2^41 - 1)
+})
+
+test_that("integer64 reads as unsigned; its NA is NA and 2^63 needs text", {
+  skip_if_not_installed("bit64")
+  x <- bit64::as.integer64(c("0", "9223372036854775807", "-1", NA))
+  fields <- expect_silent(id_fields(x, "discord"))
+  expect_identical(is.na(fields$sequence), c(FALSE, FALSE, FALSE, TRUE))
+  expect_identical(fields[3, ], id_fields("18446744073709551615", "discord"), ignore_attr = TRUE)
+  expect_warning(id_fields(bit64::as.integer64(-1), "twitter"), class = "zuid_warning_invalid")
+})
+
+test_that("SCRU64 numbers of 36^12 or more are invalid", {
+  layout <- id_layout("scru64", node_bits = 8)
+  ok <- expect_silent(id_fields(c("4738381338321616895", "zzzzzzzzzzzz"), layout))
+  expect_identical(ok[1, ], ok[2, ], ignore_attr = TRUE)
+  expect_warning(bad <- id_time("4738381338321616896", layout), class = "zuid_warning_invalid")
+  expect_true(is.na(bad))
+})
+
+test_that("doubles below 2^53 are exact; 2^53 and more are a precision error", {
+  expect_silent(id_fields(2^53 - 1, "discord"))
+  expect_error(id_fields(2^53, "discord"), class = "zuid_error_precision",
+               regexp = "`x\\[1\\]` is a double of 2\\^53 or more")
+  expect_error(id_time(c(1, 2, 1.759288472991171e17), "discord"), class = "zuid_error_precision",
+               regexp = "`x\\[3\\]`.*low digits may have been lost.*colClasses = \"character\".*integer64")
+  # A precision error wins over invalid entries: no warning, an error.
+  expect_error(id_time(c(-1, 2^60), "discord"), class = "zuid_error_precision")
+})
+
+test_that("negative, fractional, infinite and NaN doubles are invalid entries", {
+  expect_warning(t <- id_time(c(-1, 1.5, Inf, -Inf, NaN, NA, 5), "discord"),
+                 class = "zuid_warning_invalid", regexp = "5 of 7 entries .* \\(at 1, 2, 3, 4, 5\\)")
+  expect_identical(is.na(t), c(rep(TRUE, 6), FALSE))
+  expect_warning(id_time(c(-3L, NA, 7L), "discord"), regexp = "1 of 3 entries of `x` is not a valid discord ID")
+})
+
+test_that("NA in gives NA out silently", {
+  fields <- expect_silent(id_fields(c(NA, "175928847299117063"), "discord"))
+  expect_identical(is.na(fields$worker), c(TRUE, FALSE))
+  expect_silent(id_time(NA, "discord"))
+  expect_silent(id_time(NA_real_, "discord"))
+  expect_silent(id_time(NA_integer_, "discord"))
+  expect_identical(id_time(c(NA, NA), "twitter"), as.POSIXct(c(NA, NA), tz = "UTC"))
+})
+
+test_that("empty input gives empty columns of the right types", {
+  fields <- id_fields(character(), "twitter")
+  expect_identical(nrow(fields), 0L)
+  expect_s3_class(fields$time, "POSIXct")
+  expect_identical(fields$sequence, integer())
+  expect_identical(id_fields(numeric(), "discord")$worker, integer())
+  expect_identical(length(id_time(integer(), "mastodon")), 0L)
+})
+
+test_that("fields wider than 31 bits are exact doubles", {
+  layout <- id_layout(time = list(bits = 10, unit = "s", epoch = 0),
+                      fields = list(host = 53), sequence = 1, sign_bit = FALSE)
+  fields <- id_fields("18446744073709551615", layout)
+  expect_identical(fields$host, 2^53 - 1)
+  expect_identical(fields$sequence, 1L)
+})
+
+test_that("large numeric inputs, decoded on two threads, report positions in order", {
+  x <- as.double(seq_len(2^21)) * 4194304
+  x[c(1500000, 2000000)] <- -1
+  expect_warning(t <- id_time(x, "discord"), class = "zuid_warning_invalid",
+                 regexp = "2 of 2097152 entries .* \\(at 1500000, 2000000\\)\\.$")
+  expect_identical(which(is.na(t)), c(1500000L, 2000000L))
+  expect_identical(time_ms(t[[2^21]]), 1420070400000 + 2^21)
+  x[c(300, 1800000)] <- 2^60
+  expect_error(id_fields(x, "discord"), class = "zuid_error_precision", regexp = "`x\\[300\\]`")
+  x[300] <- 1
+  expect_error(id_fields(x, "discord"), class = "zuid_error_precision", regexp = "`x\\[1800000\\]`")
+})
+
+# differential -------------------------------------------------------------
+
+# Thousands of random IDs per layout, decoded by zuid and by bit64 arithmetic.
+
+check_layout_against_bit64 <- function(layout, ids) {
+  expected <- expected_fields(ids, layout)
+  for (input in list(ids, unsigned_decimal(ids))) {
+    fields <- id_fields(input, layout)
+    expect_identical(time_ms(fields$time), expected$time_ms)
+    for (name in setdiff(names(expected), "time_ms")) {
+      expect_equal(as.double(fields[[name]]), expected[[name]])
+      width <- layout$bits[[name]]
+      expect_identical(is.integer(fields[[name]]), width <= 31)
+    }
+    expect_identical(id_time(input, layout), fields$time)
+  }
+}
+
+test_that("zuid agrees with bit64 arithmetic on random IDs of every layout", {
+  skip_if_not_installed("bit64")
+  set.seed(20261130)
+  for (layout in all_layouts()) {
+    signed <- "sign" %in% layout$kinds
+    ids <- random_ids(3000, top_bit = !signed)
+    if (identical(layout$name, "scru64")) {
+      ids <- ids %/% bit64::as.integer64(2) # below 36^12 (about 2^62.04)
+    }
+    check_layout_against_bit64(layout, ids)
+  }
+})
+
+test_that("the unsigned decimal helper itself is right", {
+  skip_if_not_installed("bit64")
+  expect_identical(unsigned_decimal(bit64::as.integer64(-1)), "18446744073709551615")
+  expect_identical(unsigned_decimal(bit64::as.integer64("-9223372036854775807")), "9223372036854775809")
+  expect_identical(unsigned_decimal(bit64::as.integer64(42)), "42")
+})
+
+# hostile -------------------------------------------------------------
+
+# Input that must neither crash R nor be misread.
+
+test_that("malformed text becomes NA with one warning", {
+  hostile <- c("", " 175928847299117063", "175928847299117063 ", "+175928847299117063",
+               "-1", "1.8e+18", "0x10", "18446744073709551616", "184467440737095516150",
+               "123456789012345678901", "\u0661\u0662\u0663", "caf\u00e9", "%s%s%s%n",
+               strrep("9", 1e5), "1,000", "\t1")
+  expect_warning(t <- id_time(hostile, "discord"), class = "zuid_warning_invalid",
+                 regexp = sprintf("^%d of %d entries of `x` are not valid discord IDs and became NA \\(at 1, 2, 3, 4, 5, \\.\\.\\.\\)\\.$",
+                                  length(hostile), length(hostile)))
+  expect_true(all(is.na(t)))
+})
+
+test_that("text in other encodings and with bytes that are not UTF-8 is invalid", {
+  latin1 <- iconv("caf\u00e9", "UTF-8", "latin1")
+  bytes <- rawToChar(as.raw(c(0x31, 0xff, 0x32)))
+  expect_warning(t <- id_time(c(latin1, bytes, "7"), "discord"), class = "zuid_warning_invalid")
+  expect_identical(is.na(t), c(TRUE, TRUE, FALSE))
+})
+
+test_that("the warning is one condition carrying the count and positions", {
+  warnings <- list()
+  withCallingHandlers(
+    id_fields(c("1", "x", "2", "y", "z"), "discord"),
+    warning = function(w) {
+      warnings[[length(warnings) + 1L]] <<- w
+      invokeRestart("muffleWarning")
+    }
+  )
+  expect_length(warnings, 1L)
+  expect_s3_class(warnings[[1]], c("zuid_warning_invalid", "zuid_warning", "warning", "condition"), exact = TRUE)
+  expect_identical(warnings[[1]]$count, 3)
+  expect_identical(warnings[[1]]$positions, c(2, 4, 5))
+})
+
+test_that("a million entries with scattered invalid ones give one warning", {
+  set.seed(1)
+  x <- format(seq_len(1e6) * 4194304 + 7, scientific = FALSE, trim = TRUE)
+  bad <- sort(sample(1e6, 1234))
+  x[bad] <- "oops"
+  expect_warning(t <- id_time(x, "discord"), class = "zuid_warning_invalid",
+                 regexp = sprintf("^1234 of 1000000 entries .* \\(at %s, \\.\\.\\.\\)\\.$",
+                                  paste(bad[1:5], collapse = ", ")))
+  expect_identical(which(is.na(t)), bad)
+  expect_identical(time_ms(t[[2]]), 1420070400000 + 2)
+})
+
