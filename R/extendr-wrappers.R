@@ -16,7 +16,23 @@ explain_ids <- function(x, input, layout) .Call(wrap__explain_ids, x, input, lay
 
 generator_new <- function(layout, nodes, policy) .Call(wrap__generator_new, layout, nodes, policy)
 
-generator_next <- function(pointer, n, as_) .Call(wrap__generator_next, pointer, n, as_)
+generator_next <- function(pointer, n, as_, layout) .Call(wrap__generator_next, pointer, n, as_, layout)
+
+read_ids <- function(x, input, layout) .Call(wrap__read_ids, x, input, layout)
+
+ids_valid <- function(x, input, layout) .Call(wrap__ids_valid, x, input, layout)
+
+ids_text <- function(x) .Call(wrap__ids_text, x)
+
+ids_compare <- function(x, y, op) .Call(wrap__ids_compare, x, y, op)
+
+ids_sort <- function(x, decreasing) .Call(wrap__ids_sort, x, decreasing)
+
+ids_rank <- function(x) .Call(wrap__ids_rank, x)
+
+ids_range <- function(x, na_rm) .Call(wrap__ids_range, x, na_rm)
+
+ids_halves <- function(x) .Call(wrap__ids_halves, x)
 
 layout_check <- function(layout) .Call(wrap__layout_check, layout)
 
@@ -27,6 +43,8 @@ time_unit_names <- function() .Call(wrap__time_unit_names)
 format_epoch_ms <- function(ms) .Call(wrap__format_epoch_ms, ms)
 
 problem_codes <- function() .Call(wrap__problem_codes)
+
+invalid_reasons <- function() .Call(wrap__invalid_reasons)
 
 scru64_from_ids <- function(x, input) .Call(wrap__scru64_from_ids, x, input)
 

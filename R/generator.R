@@ -102,7 +102,7 @@ id_next <- function(generator, n = 1L, as = c("character", "integer64")) {
   if (!identical(generator$pid, Sys.getpid())) {
     abort_generator(list(code = "forked"), call, context)
   }
-  rust_value(generator_next(generator$pointer, n, as), call, context)
+  rust_value(generator_next(generator$pointer, n, as, generator$layout), call, context)
 }
 
 #' @export

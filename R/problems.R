@@ -110,22 +110,54 @@ problem_handlers$imprecise_double <- function(problem, call, context) {
   class = "zuid_error_precision", call = call, position = position)
 }
 
-# Entries that became NA: one warning for the call. `context$entries` may
-# name the argument and say what its entries should have been.
+# Entries that became NA: one warning for the call, with the first of
+# them and why it is not an ID. `context$entries` may name the argument and
+# say what its entries should have been.
 problem_handlers$invalid_entries <- function(problem, call, context) {
   entries <- context$entries %||% list()
   arg <- entries$arg %||% "`x`"
   n <- context$n %||% length(context$x)
   count <- problem$count
   what <- entries$what %||% {
-    name <- if (identical(context$layout$name, "custom")) "" else paste0(context$layout$name, " ")
+    name <- if (identical(context$layout$name, "custom") || is.null(context$layout)) "" else
+      paste0(context$layout$name, " ")
     plural(count, sprintf("a valid %sID", name), sprintf("valid %sIDs", name))
   }
+  first <- if (is.null(context$x)) "" else sprintf(" The first, %s, %s.",
+    entry_text(context$x, problem$positions[[1]]), reason_words(problem$reason, context$layout))
   zuid_warn(sprintf(
-    "%s of %s %s of %s %s not %s and became NA (at %s).",
+    "%s of %s %s of %s %s not %s and became NA (at %s).%s",
     whole_text(count), whole_text(n), plural(n, "entry", "entries"), arg,
-    plural(count, "is", "are"), what, positions_text(count, problem$positions)
-  ), class = "zuid_warning_invalid", call = call, count = count, positions = problem$positions)
+    plural(count, "is", "are"), what, positions_text(count, problem$positions), first
+  ), class = "zuid_warning_invalid", call = call, count = count,
+  positions = problem$positions, reason = problem$reason)
+}
+
+# Entry `i` of `x` as a message shows it: text quoted and shortened,
+# integer64 as its unsigned digits.
+entry_text <- function(x, i) {
+  if (inherits(x, "integer64")) {
+    return(ids_text(unclass(x)[i]))
+  }
+  value <- unclass(x)[[i]]
+  if (is.character(value)) encodeString(trunc_text(value), quote = "\"") else format(value, digits = 17)
+}
+
+# Why an entry is not an ID, as the core's reason names it.
+reason_words <- function(reason, layout = NULL) {
+  switch(reason,
+    not_digits = if (identical(layout$text, "scru64")) {
+      "is neither decimal digits nor SCRU64's 12 base36 digits"
+    } else "is not decimal digits",
+    too_large = "is 2^64 or more",
+    sign_bit = sprintf("has the top bit set, which the %s keeps 0 as a sign bit", layout_label(layout)),
+    above_scru64 = "is 36^12 or more, beyond what SCRU64's 12 base36 digits hold",
+    not_scru64_text = "is not 12 base36 digits",
+    negative = "is negative",
+    fraction = "is not a whole number",
+    not_finite = "is not a finite number",
+    integer64_na = "is 2^63, which an integer64 holds as its NA: give it as text, with `as = \"character\"`"
+  )
 }
 
 problem_handlers$integer64_lost <- function(problem, call, context) {

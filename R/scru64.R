@@ -43,5 +43,5 @@ id_from_scru64 <- function(text, as = c("character", "integer64")) {
                        describe_value(text)), class = "zuid_error_type", call = call)
   }
   entries <- list(arg = "`text`", what = "SCRU64 text (12 base36 digits)")
-  rust_value(ids_from_scru64(text, as), call, list(n = length(text), entries = entries))
+  rust_value(ids_from_scru64(text, as), call, list(x = text, entries = entries))
 }

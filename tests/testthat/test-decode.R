@@ -149,7 +149,7 @@ test_that("large numeric inputs, decoded on two threads, report positions in ord
   x <- as.double(seq_len(2^21)) * 4194304
   x[c(1500000, 2000000)] <- -1
   expect_warning(t <- id_time(x, "discord"), class = "zuid_warning_invalid",
-                 regexp = "2 of 2097152 entries .* \\(at 1500000, 2000000\\)\\.$")
+                 regexp = "2 of 2097152 entries .* \\(at 1500000, 2000000\\)\\. The first, -1, is negative\\.$")
   expect_identical(which(is.na(t)), c(1500000L, 2000000L))
   expect_identical(time_ms(t[[2^21]]), 1420070400000 + 2^21)
   x[c(300, 1800000)] <- 2^60
@@ -201,14 +201,53 @@ test_that("the unsigned decimal helper itself is right", {
 # Input that must neither crash R nor be misread.
 
 test_that("malformed text becomes NA with one warning", {
-  hostile <- c("", " 175928847299117063", "175928847299117063 ", "+175928847299117063",
+  hostile <- c("", "1 2", "+175928847299117063", " ",
                "-1", "1.8e+18", "0x10", "18446744073709551616", "184467440737095516150",
                "123456789012345678901", "\u0661\u0662\u0663", "caf\u00e9", "%s%s%s%n",
-               strrep("9", 1e5), "1,000", "\t1")
+               strrep("9", 1e5), "1,000", "\u00a01")
   expect_warning(t <- id_time(hostile, "discord"), class = "zuid_warning_invalid",
-                 regexp = sprintf("^%d of %d entries of `x` are not valid discord IDs and became NA \\(at 1, 2, 3, 4, 5, \\.\\.\\.\\)\\.$",
+                 regexp = sprintf("^%d of %d entries of `x` are not valid discord IDs and became NA \\(at 1, 2, 3, 4, 5, \\.\\.\\.\\)\\. The first, \"\", is not decimal digits\\.$",
                                   length(hostile), length(hostile)))
   expect_true(all(is.na(t)))
+})
+
+test_that("white space around an ID is allowed, as as.numeric() allows it", {
+  id <- "1212912214386673976"
+  spaced <- c(paste0(" ", id), paste0(id, " "), paste0("\t", id, "\r\n"), paste0("\v", id, "\f"))
+  expect_identical(id_fields(spaced, "discord"), id_fields(rep(id, 4), "discord"))
+  expect_identical(id_time(" 0u2pf62ji4b9 ", id_layout("scru64", node_bits = 8)),
+                   id_time("0u2pf62ji4b9", id_layout("scru64", node_bits = 8)))
+})
+
+test_that("the warning shows the first invalid entry and why it is invalid", {
+  why <- function(x, layout = "twitter") {
+    tryCatch(id_time(x, layout), warning = conditionMessage)
+  }
+  expect_match(why(c("1", "12a")), "The first, \"12a\", is not decimal digits.", fixed = TRUE)
+  expect_match(why("18446744073709551616"), "is 2^64 or more", fixed = TRUE)
+  expect_match(why("9223372036854775808"), "The first, \"9223372036854775808\", has the top bit set, which the twitter layout keeps 0 as a sign bit.", fixed = TRUE)
+  expect_match(why(c(1, -3)), "The first, -3, is negative.", fixed = TRUE)
+  expect_match(why(2.5), "The first, 2.5, is not a whole number.", fixed = TRUE)
+  expect_match(why(Inf), "is not a finite number", fixed = TRUE)
+  expect_match(why(-1L), "The first, -1, is negative.", fixed = TRUE)
+  long <- strrep("x", 100)
+  expect_match(why(long), "The first, \"xxxx", fixed = TRUE)
+  expect_lt(nchar(why(long)), 200)
+  expect_match(why("0u2pf62ji4b_", id_layout("scru64", node_bits = 8)), "is not 12 base36 digits", fixed = TRUE)
+  expect_match(why("0u2pf62", id_layout("scru64", node_bits = 8)),
+               "neither decimal digits nor SCRU64's 12 base36 digits", fixed = TRUE)
+  expect_match(why("4738381338321616896", id_layout("scru64", node_bits = 8)), "36^12 or more", fixed = TRUE)
+  skip_if_not_installed("bit64")
+  expect_match(why(bit64::as.integer64(-1)), "The first, 18446744073709551615, has the top bit set", fixed = TRUE)
+  w <- tryCatch(id_time("x", "discord"), warning = identity)
+  expect_identical(w$reason, "not_digits")
+})
+
+test_that("every reason an entry can be invalid for has words", {
+  for (reason in zuid:::invalid_reasons()) {
+    words <- zuid:::reason_words(reason, id_layout("twitter"))
+    expect_true(is.character(words) && length(words) == 1L && nchar(words) > 5, label = reason)
+  }
 })
 
 test_that("text in other encodings and with bytes that are not UTF-8 is invalid", {
@@ -239,7 +278,7 @@ test_that("a million entries with scattered invalid ones give one warning", {
   bad <- sort(sample(1e6, 1234))
   x[bad] <- "oops"
   expect_warning(t <- id_time(x, "discord"), class = "zuid_warning_invalid",
-                 regexp = sprintf("^1234 of 1000000 entries .* \\(at %s, \\.\\.\\.\\)\\.$",
+                 regexp = sprintf("^1234 of 1000000 entries .* \\(at %s, \\.\\.\\.\\)\\. The first, \"oops\", is not decimal digits\\.$",
                                   paste(bad[1:5], collapse = ", ")))
   expect_identical(which(is.na(t)), bad)
   expect_identical(time_ms(t[[2]]), 1420070400000 + 2)

@@ -16,7 +16,7 @@ test_that("every handler raises a classed condition carrying a message", {
   internal <- c("input_type", "node_count")
   for (code in zuid:::problem_codes()) {
     problem <- list(code = code, position = 1, part = 3, value = 2, element = "bits",
-                    count = 1, positions = 1)
+                    count = 1, positions = 1, reason = "not_digits")
     ctx <- context
     if (code %in% c("forked", "not_generator", "clock_back", "interrupted")) ctx$generator <- generator
     cnd <- tryCatch(zuid:::throw_problem(problem, quote(f()), ctx),

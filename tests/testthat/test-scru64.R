@@ -10,7 +10,7 @@ test_that("SCRU64 text both ways, as its specification gives", {
 test_that("malformed SCRU64 text is invalid", {
   bad <- c(" 0u3wrp5g81jx", "+0u3wrp5g81k0", "0u3w_p5q7ta7", "0u2pf62ji4b", "0u2pf62ji4b9a", "", "0u2pf62ji4b\u00e9")
   expect_warning(out <- id_from_scru64(c(bad, NA, "0u2pf62ji4b9")), class = "zuid_warning_invalid",
-                 regexp = "^7 of 9 entries of `text` are not SCRU64 text \\(12 base36 digits\\) and became NA \\(at 1, 2, 3, 4, 5, \\.\\.\\.\\)\\.$")
+                 regexp = "^7 of 9 entries of `text` are not SCRU64 text \\(12 base36 digits\\) and became NA \\(at 1, 2, 3, 4, 5, \\.\\.\\.\\)\\. The first, \" 0u3wrp5g81jx\", is not 12 base36 digits\\.$")
   expect_identical(out, c(rep(NA_character_, 8), "109959589539758421"))
 })
 

@@ -91,11 +91,16 @@ fn compose_one(
 
 /// The `n` IDs that `one` makes: a first pass that allocates nothing
 /// stops at the first problem; only then is the output written.
-fn make_ids(n: usize, as_: IdsAs, one: impl Fn(usize) -> std::result::Result<Option<u64>, Problem>) -> Outcome {
+fn make_ids(
+    n: usize,
+    as_: IdsAs,
+    layout: &Robj,
+    one: impl Fn(usize) -> std::result::Result<Option<u64>, Problem>,
+) -> Outcome {
     for i in 0..n {
         one(i)?;
     }
-    let (ids, lost) = ids_to_r(n, as_, |i| one(i).ok().flatten());
+    let (ids, lost) = ids_to_r(n, as_, layout, |i| one(i).ok().flatten());
     Ok((ids, lost.into_iter().collect()))
 }
 
@@ -107,8 +112,8 @@ fn compose_ids(time: &[f64], values: List, layout: Robj, n: f64, as_: &str) -> R
     reply(compose(time, &values, &layout, n as usize, as_))
 }
 
-fn compose(time: &[f64], values: &List, layout: &Robj, n: usize, as_: &str) -> Outcome {
-    let layout = layout_from_r(layout)?;
+fn compose(time: &[f64], values: &List, robj: &Robj, n: usize, as_: &str) -> Outcome {
+    let layout = layout_from_r(robj)?;
     let as_ = IdsAs::from_name(as_)?;
     let robjs: Vec<Robj> = values.values().collect();
     let columns = robjs.iter().map(Numbers::from_r).collect::<Option<Vec<_>>>();
@@ -118,7 +123,7 @@ fn compose(time: &[f64], values: &List, layout: &Robj, n: usize, as_: &str) -> O
         .ok_or(Problem::new(Code::InputType))?;
     let plan = Plan::new(&layout);
     let first_lower = layout.parts().len() - lower;
-    make_ids(n, as_, |i| compose_one(&plan, first_lower, time, &columns, i))
+    make_ids(n, as_, robj, |i| compose_one(&plan, first_lower, time, &columns, i))
 }
 
 /// The smallest (or, with `max`, largest) ID of the tick of each time.
@@ -127,8 +132,8 @@ fn ids_at_times(time: &[f64], layout: Robj, max: bool, as_: &str) -> Robj {
     reply(at_times(time, &layout, max, as_))
 }
 
-fn at_times(time: &[f64], layout: &Robj, max: bool, as_: &str) -> Outcome {
-    let layout = layout_from_r(layout)?;
+fn at_times(time: &[f64], robj: &Robj, max: bool, as_: &str) -> Outcome {
+    let layout = layout_from_r(robj)?;
     let as_ = IdsAs::from_name(as_)?;
     let side = if max { Side::Max } else { Side::Min };
     let plan = Plan::new(&layout);
@@ -142,7 +147,7 @@ fn at_times(time: &[f64], layout: &Robj, max: bool, as_: &str) -> Outcome {
             None => Ok(None),
         }
     };
-    make_ids(time.len(), as_, one)
+    make_ids(time.len(), as_, robj, one)
 }
 
 /// The bounds of `[from, to)` (POSIXct seconds, to the millisecond) as

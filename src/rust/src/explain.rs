@@ -25,7 +25,7 @@ fn explain_ids(x: Robj, input: &str, layout: Robj) -> Robj {
 fn explain(x: &Robj, input: &str, layout: &Robj) -> Outcome {
     let layout = layout_from_r(layout)?;
     let ids = Ids::from_r(x, input, layout.text_form())?;
-    let invalid = scan(&ids, |_| true)?;
+    let invalid = scan(&ids, |_| None)?;
     let id = |i: usize| match ids.get(i) {
         Entry::Id(id) => Some(id),
         _ => None,

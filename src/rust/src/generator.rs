@@ -1,9 +1,8 @@
 //! Generators live in Rust behind a mutex; R holds an external pointer to
 //! one, together with the process id that made it.
 
-use crate::alloc;
 use crate::layout::layout_from_r;
-use crate::output::{ids_to_r, integer64_from_bits, IdsAs};
+use crate::output::{ids_to_r, IdsAs};
 use crate::problem::{reply, value, Code, Outcome, Problem};
 use extendr_api::prelude::*;
 use std::sync::Mutex;
@@ -89,13 +88,14 @@ fn new_generator(layout: &Robj, nodes: &[f64], policy: &str) -> Outcome {
     }))
 }
 
-/// The next `n` IDs of the generator `pointer` points at, as `as_` says.
+/// The next `n` IDs of the generator `pointer` points at, as `as_` says;
+/// `zuid_id`s carry `layout`, the generator's.
 #[extendr]
-fn generator_next(pointer: Robj, n: f64, as_: &str) -> Robj {
-    reply(next_ids(&pointer, n as usize, as_))
+fn generator_next(pointer: Robj, n: f64, as_: &str, layout: Robj) -> Robj {
+    reply(next_ids(&pointer, n as usize, as_, &layout))
 }
 
-fn next_ids(pointer: &Robj, n: usize, as_: &str) -> Outcome {
+fn next_ids(pointer: &Robj, n: usize, as_: &str, layout: &Robj) -> Outcome {
     let as_ = IdsAs::from_name(as_)?;
     // Only an external pointer tagged as ours is read: extendr's try_from
     // would look for type information inside whatever a foreign pointer
@@ -109,17 +109,9 @@ fn next_ids(pointer: &Robj, n: usize, as_: &str) -> Outcome {
         return Err(Problem::new(Code::Forked));
     }
     let mut generator = shared.generator.lock().map_err(|_| Problem::new(Code::NotGenerator))?;
-    let (ids, lost) = if as_ == IdsAs::Integer64 {
-        // Written straight into the integer64 vector: one allocation.
-        let mut out = alloc::doubles(n);
-        let slots = out.as_real_slice_mut().expect("doubles");
-        fill_interruptibly(&mut generator, n, |i, id| slots[i] = f64::from_bits(id))?;
-        integer64_from_bits(out)
-    } else {
-        let mut ids = vec![0u64; n];
-        fill_interruptibly(&mut generator, n, |i, id| ids[i] = id)?;
-        ids_to_r(n, as_, |i| Some(ids[i]))
-    };
+    let mut ids = vec![0u64; n];
+    fill_interruptibly(&mut generator, n, |i, id| ids[i] = id)?;
+    let (ids, lost) = ids_to_r(n, as_, layout, |i| Some(ids[i]));
     Ok((ids, lost.into_iter().collect()))
 }
 

@@ -11,6 +11,7 @@ mod compose;
 mod decode;
 mod explain;
 mod generator;
+mod ids;
 mod input;
 mod interrupt;
 mod layout;
@@ -24,6 +25,7 @@ extendr_module! {
     use decode;
     use explain;
     use generator;
+    use ids;
     use layout;
     use problem;
     use scru64;

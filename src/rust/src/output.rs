@@ -1,9 +1,10 @@
 //! IDs back to R: decimal strings, or the bits of each ID in a double
-//! vector of class "integer64", built without bit64.
+//! vector of class "integer64" (plain, or a `zuid_id`), built without bit64.
 
 use crate::alloc;
 use crate::problem::{Code, Problem};
 use extendr_api::prelude::*;
+use zuid_core::invalid::Reason;
 use zuid_core::r_values::NA_INTEGER64_BITS;
 use zuid_core::text::{write_decimal, DECIMAL_MAX_LEN};
 use zuid_core::Invalid;
@@ -16,6 +17,9 @@ pub enum IdsAs {
     /// A plain `bit64::integer64`, which reads IDs of 2^63 and more as
     /// negative numbers: they become NA.
     Integer64,
+    /// A `zuid_id`: integer64 bits read as unsigned, so only 2^63, the bit
+    /// pattern of integer64's NA, cannot be held.
+    Id,
 }
 
 impl IdsAs {
@@ -23,40 +27,57 @@ impl IdsAs {
         match name {
             "character" => Ok(IdsAs::Character),
             "integer64" => Ok(IdsAs::Integer64),
+            "id" => Ok(IdsAs::Id),
             _ => Err(Problem::new(Code::InputType)),
         }
     }
-}
 
-/// Builds the `n` IDs that `id(i)` gives (`None` for NA) in the form
-/// `as` says, with the problem of IDs that form could not hold.
-pub fn ids_to_r(n: usize, as_: IdsAs, id: impl Fn(usize) -> Option<u64>) -> (Robj, Option<Problem>) {
-    match as_ {
-        IdsAs::Integer64 => {
-            let mut out = alloc::doubles(n);
-            for (i, slot) in out.as_real_slice_mut().expect("doubles").iter_mut().enumerate() {
-                *slot = f64::from_bits(id(i).unwrap_or(NA_INTEGER64_BITS));
-            }
-            integer64_from_bits(out)
-        }
-        IdsAs::Character => {
-            let out = alloc::strings::<DECIMAL_MAX_LEN>(n, |i, buf| id(i).map(|v| write_decimal(v, buf)));
-            (out, None)
+    /// Whether `bits` can be held: 2^63 never can; 2^63 and more not by a
+    /// plain integer64.
+    fn holds(self, bits: u64) -> bool {
+        match self {
+            IdsAs::Integer64 => bits <= i64::MAX as u64,
+            _ => bits != NA_INTEGER64_BITS,
         }
     }
 }
 
-/// Marks a double vector holding ID bits as integer64. IDs of 2^63 and
-/// more, whose bits bit64 would read as NA or as negative, become NA and
-/// are noted.
-pub fn integer64_from_bits(mut out: Robj) -> (Robj, Option<Problem>) {
+/// Builds the `n` IDs that `id(i)` gives (`None` for NA) in the form `as_`
+/// says, with the problem of IDs that form could not hold. A `zuid_id`
+/// carries `layout` (which may be NULL).
+pub fn ids_to_r(n: usize, as_: IdsAs, layout: &Robj, id: impl Fn(usize) -> Option<u64>) -> (Robj, Option<Problem>) {
+    if as_ == IdsAs::Character {
+        let out = alloc::strings::<DECIMAL_MAX_LEN>(n, |i, buf| id(i).map(|v| write_decimal(v, buf)));
+        return (out, None);
+    }
+    let mut out = alloc::doubles(n);
     let mut lost = Invalid::default();
     for (i, slot) in out.as_real_slice_mut().expect("doubles").iter_mut().enumerate() {
-        if slot.to_bits() > i64::MAX as u64 && slot.to_bits() != NA_INTEGER64_BITS {
-            lost.note(i);
-            *slot = f64::from_bits(NA_INTEGER64_BITS);
-        }
+        *slot = f64::from_bits(match id(i) {
+            Some(bits) if as_.holds(bits) => bits,
+            Some(_) => {
+                lost.note(i, Reason::Integer64Na);
+                NA_INTEGER64_BITS
+            }
+            None => NA_INTEGER64_BITS,
+        });
     }
-    out.set_class(&["integer64"]).expect("a vector takes a class");
+    mark_ids(&mut out, as_, layout);
     (out, Problem::entries(Code::Integer64Lost, lost))
+}
+
+/// Gives a double vector of ID bits its class: "integer64", or a `zuid_id`
+/// with its layout. Done here rather than in R, where setting an attribute
+/// on a value just returned would copy it.
+pub fn mark_ids(out: &mut Robj, as_: IdsAs, layout: &Robj) {
+    if as_ == IdsAs::Id {
+        if !layout.is_null() {
+            out.set_attrib("layout", layout.clone())
+                .expect("a vector takes attributes");
+        }
+        out.set_class(&["zuid_id", "integer64"])
+            .expect("a vector takes a class");
+    } else {
+        out.set_class(&["integer64"]).expect("a vector takes a class");
+    }
 }

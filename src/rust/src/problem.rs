@@ -5,6 +5,7 @@
 //! in R with the user's own values.
 
 use extendr_api::prelude::*;
+use zuid_core::invalid::Reason;
 use zuid_core::{ComposeError, GenerateError, Invalid, LayoutError};
 
 /// Defines `Code` and its names from one list, so that `Code::ALL`, which
@@ -114,12 +115,13 @@ impl Problem {
     }
 
     fn to_r(&self) -> Robj {
-        let (count, positions): (Option<f64>, Robj) = match &self.entries {
+        let (count, positions, reason): (Option<f64>, Robj, Option<&str>) = match &self.entries {
             Some(e) => (
                 Some(e.count as f64),
                 e.positions.iter().map(|&p| p as f64).collect::<Vec<f64>>().into(),
+                e.first_reason.map(|r| r.name()),
             ),
-            None => (None, Robj::from(())),
+            None => (None, Robj::from(()), None),
         };
         let whole = |x: Option<usize>| x.map(|v| v as f64);
         list!(
@@ -129,7 +131,8 @@ impl Problem {
             value = self.value,
             element = self.element,
             count = count,
-            positions = positions
+            positions = positions,
+            reason = reason
         )
         .into()
     }
@@ -202,7 +205,15 @@ fn problem_codes() -> Vec<&'static str> {
     Code::ALL.iter().map(|c| c.name()).collect()
 }
 
+/// Every reason an entry can be invalid for, for R's test that each has
+/// words.
+#[extendr]
+fn invalid_reasons() -> Vec<&'static str> {
+    Reason::ALL.iter().map(|r| r.name()).collect()
+}
+
 extendr_module! {
     mod problem;
     fn problem_codes;
+    fn invalid_reasons;
 }

@@ -6,21 +6,25 @@ use crate::input::{charsxp_bytes, Ids};
 use crate::output::{ids_to_r, IdsAs};
 use crate::problem::{reply, Code, Outcome, Problem};
 use extendr_api::prelude::*;
+use zuid_core::invalid::Reason;
 use zuid_core::scru64::{parse_scru64, scru64_text, SCRU64_MAX, SCRU64_TEXT_LEN};
 use zuid_core::{Entry, Invalid, TextForm};
 
 /// A first pass over the entries, so that the output is built once and
-/// only when it is needed: the 1-based position of the first imprecise
-/// double as the error, else the entries that are neither missing nor IDs
-/// that `accept` takes.
-pub fn scan(ids: &Ids, accept: impl Fn(u64) -> bool) -> std::result::Result<Invalid, Problem> {
+/// only when it is needed: the problem of the first imprecise double, else
+/// the entries that are neither missing nor IDs that `refuse` lets pass.
+pub fn scan(ids: &Ids, refuse: impl Fn(u64) -> Option<Reason>) -> std::result::Result<Invalid, Problem> {
     let mut invalid = Invalid::default();
     for i in 0..ids.len() {
         match ids.get(i) {
             Entry::Imprecise => return Err(imprecise_at(i + 1)),
             Entry::Missing => {}
-            Entry::Id(id) if accept(id) => {}
-            _ => invalid.note(i),
+            Entry::Invalid(reason) => invalid.note(i, reason),
+            Entry::Id(id) => {
+                if let Some(reason) = refuse(id) {
+                    invalid.note(i, reason);
+                }
+            }
         }
     }
     Ok(invalid)
@@ -34,7 +38,7 @@ fn scru64_from_ids(x: Robj, input: &str) -> Robj {
 
 fn to_scru64(x: &Robj, input: &str) -> Outcome {
     let ids = Ids::from_r(x, input, TextForm::Decimal)?;
-    let invalid = scan(&ids, |id| id <= SCRU64_MAX)?;
+    let invalid = scan(&ids, |id| (id > SCRU64_MAX).then_some(Reason::AboveScru64))?;
     let text = alloc::strings::<SCRU64_TEXT_LEN>(ids.len(), |i, buf| match ids.get(i) {
         Entry::Id(id) => scru64_text(id).map(|digits| {
             *buf = digits;
@@ -67,11 +71,11 @@ fn from_scru64(text: &Strings, as_: &str) -> Outcome {
     };
     let mut invalid = Invalid::default();
     for i in 0..strings.len() {
-        if entry(i) == Entry::Invalid {
-            invalid.note(i);
+        if let Entry::Invalid(reason) = entry(i) {
+            invalid.note(i, reason);
         }
     }
-    let (ids, lost) = ids_to_r(strings.len(), as_, |i| match entry(i) {
+    let (ids, lost) = ids_to_r(strings.len(), as_, &Robj::from(()), |i| match entry(i) {
         Entry::Id(id) => Some(id),
         _ => None,
     });

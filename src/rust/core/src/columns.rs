@@ -42,8 +42,12 @@ pub fn decode_rows(
             Entry::Id(id) if id <= max_id => Some(id),
             Entry::Missing => None,
             Entry::Imprecise => return Err(i + 1),
-            Entry::Id(_) | Entry::Invalid => {
-                invalid.note(i);
+            Entry::Id(id) => {
+                invalid.note(i, layout.refusal(id));
+                None
+            }
+            Entry::Invalid(reason) => {
+                invalid.note(i, reason);
                 None
             }
         };
@@ -75,8 +79,8 @@ pub fn decode_by_column(
     for i in 0..n {
         match read(i) {
             Entry::Imprecise => return Err(i + 1),
-            Entry::Id(id) if id > max_id => invalid.note(i),
-            Entry::Invalid => invalid.note(i),
+            Entry::Id(id) if id > max_id => invalid.note(i, layout.refusal(id)),
+            Entry::Invalid(reason) => invalid.note(i, reason),
             _ => {}
         }
     }
@@ -188,6 +192,7 @@ pub fn decode_by_column_parallel(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::invalid::Reason;
     use crate::layout::PartKind::*;
     use crate::r_values::from_integer64_bits;
     use crate::unit::Unit;
@@ -236,7 +241,7 @@ mod tests {
         let entries = [
             Entry::Id(id),
             Entry::Missing,
-            Entry::Invalid,
+            Entry::Invalid(Reason::NotDigits),
             Entry::Id(1 << 63),
             Entry::Id(0),
         ];
@@ -253,7 +258,8 @@ mod tests {
             a.4,
             Ok(Invalid {
                 count: 2,
-                positions: vec![3, 4]
+                positions: vec![3, 4],
+                first_reason: Some(Reason::NotDigits)
             })
         );
         assert_eq!(a.4, b.4);
@@ -263,7 +269,12 @@ mod tests {
 
     #[test]
     fn an_imprecise_entry_stops_the_call() {
-        let entries = [Entry::Invalid, Entry::Id(1), Entry::Imprecise, Entry::Invalid];
+        let entries = [
+            Entry::Invalid(Reason::NotDigits),
+            Entry::Id(1),
+            Entry::Imprecise,
+            Entry::Invalid(Reason::NotDigits),
+        ];
         assert_eq!(run(rows, &entries).4, Err(3));
         assert_eq!(run(by_column, &entries).4, Err(3));
     }
@@ -272,7 +283,7 @@ mod tests {
     fn two_threads_give_what_one_gives() {
         let n = PARALLEL_MIN_ROWS + 12_345;
         let entry = |i: usize| match i % 1000 {
-            7 => Entry::Invalid,
+            7 => Entry::Invalid(Reason::NotDigits),
             9 => Entry::Missing,
             _ => Entry::Id((i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 1),
         };

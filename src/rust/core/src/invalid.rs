@@ -4,20 +4,75 @@
 /// How many invalid positions a call reports.
 pub const POSITIONS_REPORTED: usize = 5;
 
-/// Entries that were not IDs: how many, and the first positions (1-based).
+/// Why an entry is not an ID, for the warning's words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reason {
+    /// Text that is not decimal digits (nor the layout's text form).
+    NotDigits,
+    /// Decimal text of 2^64 or more.
+    TooLarge,
+    /// The sign bit set where the layout reserves it.
+    SignBit,
+    /// 36^12 or more, which SCRU64's text cannot hold.
+    AboveScru64,
+    /// Text that is not SCRU64's 12 base36 digits.
+    NotScru64Text,
+    /// A negative number.
+    Negative,
+    /// A number that is not whole.
+    Fraction,
+    /// Infinity or NaN.
+    NotFinite,
+    /// 2^63, which an integer64 holds as its NA.
+    Integer64Na,
+}
+
+impl Reason {
+    /// The name R's messages know the reason by.
+    pub fn name(self) -> &'static str {
+        match self {
+            Reason::NotDigits => "not_digits",
+            Reason::TooLarge => "too_large",
+            Reason::SignBit => "sign_bit",
+            Reason::AboveScru64 => "above_scru64",
+            Reason::NotScru64Text => "not_scru64_text",
+            Reason::Negative => "negative",
+            Reason::Fraction => "fraction",
+            Reason::NotFinite => "not_finite",
+            Reason::Integer64Na => "integer64_na",
+        }
+    }
+
+    pub const ALL: [Reason; 9] = [
+        Reason::NotDigits,
+        Reason::TooLarge,
+        Reason::SignBit,
+        Reason::AboveScru64,
+        Reason::NotScru64Text,
+        Reason::Negative,
+        Reason::Fraction,
+        Reason::NotFinite,
+        Reason::Integer64Na,
+    ];
+}
+
+/// Entries that were not IDs: how many, the first positions (1-based),
+/// and why the first of them is not an ID.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Invalid {
     pub count: usize,
     pub positions: Vec<usize>,
+    pub first_reason: Option<Reason>,
 }
 
 impl Invalid {
-    /// Notes the 0-based entry `i`.
-    pub fn note(&mut self, i: usize) {
+    /// Notes the 0-based entry `i`, invalid for `reason`.
+    pub fn note(&mut self, i: usize, reason: Reason) {
         self.count += 1;
         if self.positions.len() < POSITIONS_REPORTED {
             self.positions.push(i + 1);
         }
+        self.first_reason.get_or_insert(reason);
     }
 
     /// Adds the report of entries that start at 0-based `offset`, as the
@@ -29,6 +84,9 @@ impl Invalid {
             }
         }
         self.count += later.count;
+        if self.first_reason.is_none() {
+            self.first_reason = later.first_reason;
+        }
     }
 
     pub fn is_empty(&self) -> bool {
@@ -43,33 +101,44 @@ mod tests {
     #[test]
     fn only_the_first_positions_are_kept() {
         let mut invalid = Invalid::default();
-        for i in 0..100 {
-            invalid.note(i);
+        invalid.note(0, Reason::Negative);
+        for i in 1..100 {
+            invalid.note(i, Reason::NotDigits);
         }
-        assert_eq!(
-            invalid,
-            Invalid {
-                count: 100,
-                positions: vec![1, 2, 3, 4, 5]
-            }
-        );
+        let expected = Invalid {
+            count: 100,
+            positions: vec![1, 2, 3, 4, 5],
+            first_reason: Some(Reason::Negative),
+        };
+        assert_eq!(invalid, expected);
     }
 
     #[test]
-    fn appending_keeps_positions_in_order() {
+    fn appending_keeps_positions_and_the_first_reason_in_order() {
         let mut first = Invalid::default();
-        first.note(2);
+        first.note(2, Reason::TooLarge);
         let mut second = Invalid::default();
         for i in [0, 4, 5, 6, 7] {
-            second.note(i);
+            second.note(i, Reason::SignBit);
         }
         first.append(second, 10);
-        assert_eq!(
-            first,
-            Invalid {
-                count: 6,
-                positions: vec![3, 11, 15, 16, 17]
-            }
-        );
+        let expected = Invalid {
+            count: 6,
+            positions: vec![3, 11, 15, 16, 17],
+            first_reason: Some(Reason::TooLarge),
+        };
+        assert_eq!(first, expected);
+        let mut empty = Invalid::default();
+        let mut later = Invalid::default();
+        later.note(1, Reason::Fraction);
+        empty.append(later, 5);
+        assert_eq!(empty.first_reason, Some(Reason::Fraction));
+        assert_eq!(empty.positions, vec![7]);
+    }
+
+    #[test]
+    fn reasons_have_distinct_names() {
+        let names: std::collections::HashSet<_> = Reason::ALL.iter().map(|r| r.name()).collect();
+        assert_eq!(names.len(), Reason::ALL.len());
     }
 }

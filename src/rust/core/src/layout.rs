@@ -3,6 +3,7 @@
 //! A [`Layout`] can only be built by [`Layout::new`], which checks every
 //! rule, so code holding one never re-checks widths or shifts.
 
+use crate::invalid::Reason;
 use crate::parse::TextForm;
 use crate::r_values::seconds_from_millis;
 use crate::scru64::SCRU64_MAX;
@@ -198,6 +199,15 @@ impl Layout {
     /// 36^12 for SCRU64.
     pub fn max_id(&self) -> u64 {
         self.max_id
+    }
+
+    /// Why `id`, above `max_id()`, is not an ID of this layout.
+    pub fn refusal(&self, id: u64) -> Reason {
+        if self.has_sign_bit() && id > i64::MAX as u64 {
+            Reason::SignBit
+        } else {
+            Reason::AboveScru64
+        }
     }
 
     /// The last tick an ID can have: the time field's maximum, or less where
@@ -464,6 +474,8 @@ mod tests {
             .with_text(TextForm::Scru64);
         assert_eq!(scru64.text_form(), TextForm::Scru64);
         assert_eq!(scru64.max_id(), SCRU64_MAX);
+        assert_eq!(scru64.refusal(SCRU64_MAX + 1), Reason::AboveScru64);
+        assert_eq!(scru64.refusal(1 << 63), Reason::SignBit);
     }
 
     #[test]

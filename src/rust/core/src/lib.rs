@@ -11,6 +11,7 @@ pub mod compose;
 pub mod generator;
 pub mod invalid;
 pub mod layout;
+pub mod order;
 pub mod parse;
 pub mod r_values;
 pub mod scru64;

@@ -1,6 +1,7 @@
 //! Reading one ID from text: decimal digits, or a layout's own text form.
 //! R's numeric forms are read in `r_values`.
 
+use crate::invalid::Reason;
 use crate::scru64::{parse_scru64, SCRU64_TEXT_LEN};
 
 /// What one input entry turned out to be.
@@ -11,7 +12,7 @@ pub enum Entry {
     /// A missing value: NA in gives NA out, silently.
     Missing,
     /// Malformed: becomes NA and is counted in the call's warning.
-    Invalid,
+    Invalid(Reason),
     /// A double at or above 2^53, whose low digits may already be lost:
     /// refusing the whole call is the only safe answer.
     Imprecise,
@@ -30,7 +31,11 @@ pub fn parse_decimal(text: &[u8]) -> Entry {
             bad |= (digit > 9) as u8;
             value = value.wrapping_mul(10).wrapping_add(u64::from(digit));
         }
-        return if bad == 0 { Entry::Id(value) } else { Entry::Invalid };
+        return if bad == 0 {
+            Entry::Id(value)
+        } else {
+            Entry::Invalid(Reason::NotDigits)
+        };
     }
     parse_decimal_checked(text)
 }
@@ -38,18 +43,15 @@ pub fn parse_decimal(text: &[u8]) -> Entry {
 /// The general case: 20 digits or more (leading zeros allowed), with
 /// overflow checks.
 fn parse_decimal_checked(text: &[u8]) -> Entry {
-    if text.is_empty() {
-        return Entry::Invalid;
+    if text.is_empty() || text.iter().any(|b| !b.is_ascii_digit()) {
+        return Entry::Invalid(Reason::NotDigits);
     }
     let mut value: u64 = 0;
     for &byte in text {
-        let digit = byte.wrapping_sub(b'0');
-        if digit > 9 {
-            return Entry::Invalid;
-        }
-        value = match value.checked_mul(10).and_then(|v| v.checked_add(u64::from(digit))) {
+        let digit = u64::from(byte - b'0');
+        value = match value.checked_mul(10).and_then(|v| v.checked_add(digit)) {
             Some(v) => v,
-            None => return Entry::Invalid,
+            None => return Entry::Invalid(Reason::TooLarge),
         };
     }
     Entry::Id(value)
@@ -76,9 +78,28 @@ impl TextForm {
     }
 }
 
-/// An ID from text: a 12-character string is SCRU64 text where the form
-/// says so; anything else is decimal.
+/// Whether a byte is white space to R's number readers (C's `isspace()`
+/// in the C locale), which `as.numeric()` skips around a number.
+fn is_space(byte: u8) -> bool {
+    matches!(byte, b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C)
+}
+
+/// `text` without the white space around it.
+pub fn trim_space(text: &[u8]) -> &[u8] {
+    let start = text.iter().position(|&b| !is_space(b)).unwrap_or(text.len());
+    let end = text.iter().rposition(|&b| !is_space(b)).map_or(start, |i| i + 1);
+    &text[start..end]
+}
+
+/// An ID from text, with white space around it allowed: a 12-character
+/// string is SCRU64 text where the form says so; anything else is decimal.
+#[inline]
 pub fn parse_text(text: &[u8], form: TextForm) -> Entry {
+    // Checking the ends first keeps the common case, bare digits, fast.
+    let text = match (text.first(), text.last()) {
+        (Some(&a), Some(&b)) if is_space(a) || is_space(b) => trim_space(text),
+        _ => text,
+    };
     match form {
         TextForm::Scru64 if text.len() == SCRU64_TEXT_LEN => parse_scru64(text),
         _ => parse_decimal(text),
@@ -102,7 +123,7 @@ mod tests {
 
     #[test]
     fn decimal_refusals() {
-        let refused: [&[u8]; 15] = [
+        let refused: [&[u8]; 12] = [
             b"",
             b" 1",
             b"1 ",
@@ -112,16 +133,51 @@ mod tests {
             b"1.8e+18",
             b"0x10",
             b"1_000",
-            b"18446744073709551616",
-            b"99999999999999999999",
-            b"184467440737095516150",
             "١٢".as_bytes(),
             b"\xff\xfe",
             b"12\x003",
         ];
         for text in refused {
-            assert_eq!(parse_decimal(text), Entry::Invalid, "{:?}", text);
+            assert_eq!(parse_decimal(text), Entry::Invalid(Reason::NotDigits), "{:?}", text);
         }
+        for text in [
+            &b"18446744073709551616"[..],
+            b"99999999999999999999",
+            b"184467440737095516150",
+        ] {
+            assert_eq!(parse_decimal(text), Entry::Invalid(Reason::TooLarge), "{:?}", text);
+        }
+        assert_eq!(
+            parse_decimal(b"99999999999999999999x"),
+            Entry::Invalid(Reason::NotDigits)
+        );
+    }
+
+    #[test]
+    fn white_space_around_an_id_is_allowed() {
+        let id = Entry::Id(175_928_847_299_117_063);
+        let spaced: [&[u8]; 4] = [
+            b" 175928847299117063",
+            b"175928847299117063 ",
+            b"\t175928847299117063\r\n",
+            b"\x0b175928847299117063\x0c",
+        ];
+        for text in spaced {
+            assert_eq!(parse_text(text, TextForm::Decimal), id, "{:?}", text);
+        }
+        assert_eq!(
+            parse_text(b" 0u2pf62ji4b9 ", TextForm::Scru64),
+            Entry::Id(109_959_589_539_758_421)
+        );
+        for text in [&b"1 2"[..], b"   ", b"", b"\xa01", b"1\x00"] {
+            assert!(
+                matches!(parse_text(text, TextForm::Decimal), Entry::Invalid(_)),
+                "{:?}",
+                text
+            );
+        }
+        assert_eq!(trim_space(b"  "), b"");
+        assert_eq!(trim_space(b" a b "), b"a b");
     }
 
     #[test]
@@ -146,7 +202,7 @@ mod tests {
     #[test]
     fn very_long_text_is_refused_without_overflow() {
         let long = vec![b'9'; 100_000];
-        assert_eq!(parse_decimal(&long), Entry::Invalid);
+        assert_eq!(parse_decimal(&long), Entry::Invalid(Reason::TooLarge));
     }
 
     #[test]

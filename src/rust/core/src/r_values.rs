@@ -3,6 +3,7 @@
 //! core knows R only through these definitions; the binding passes R's
 //! memory to the core as slices and relies on them.
 
+use crate::invalid::Reason;
 use crate::parse::Entry;
 
 /// R's `NA_integer_`.
@@ -36,8 +37,12 @@ pub fn from_integer64_bits(bits: u64) -> Entry {
 pub fn from_double(x: f64) -> Entry {
     if is_na_real(x) {
         Entry::Missing
-    } else if !x.is_finite() || x < 0.0 || x.fract() != 0.0 {
-        Entry::Invalid
+    } else if !x.is_finite() {
+        Entry::Invalid(Reason::NotFinite)
+    } else if x < 0.0 {
+        Entry::Invalid(Reason::Negative)
+    } else if x.fract() != 0.0 {
+        Entry::Invalid(Reason::Fraction)
     } else if x >= EXACT_DOUBLE_LIMIT {
         Entry::Imprecise
     } else {
@@ -49,7 +54,7 @@ pub fn from_double(x: f64) -> Entry {
 pub fn from_integer(x: i32) -> Entry {
     match x {
         NA_INTEGER => Entry::Missing,
-        x if x < 0 => Entry::Invalid,
+        x if x < 0 => Entry::Invalid(Reason::Negative),
         x => Entry::Id(x as u64),
     }
 }
@@ -91,10 +96,11 @@ mod tests {
         assert!(is_na_real(NA_REAL));
         assert!(!is_na_real(f64::NAN));
         assert_eq!(from_double(NA_REAL), Entry::Missing);
-        assert_eq!(from_double(f64::NAN), Entry::Invalid);
-        assert_eq!(from_double(f64::INFINITY), Entry::Invalid);
-        assert_eq!(from_double(-1.0), Entry::Invalid);
-        assert_eq!(from_double(1.5), Entry::Invalid);
+        assert_eq!(from_double(f64::NAN), Entry::Invalid(Reason::NotFinite));
+        assert_eq!(from_double(f64::INFINITY), Entry::Invalid(Reason::NotFinite));
+        assert_eq!(from_double(-1.0), Entry::Invalid(Reason::Negative));
+        assert_eq!(from_double(-1.5), Entry::Invalid(Reason::Negative));
+        assert_eq!(from_double(1.5), Entry::Invalid(Reason::Fraction));
         assert_eq!(from_double(-0.0), Entry::Id(0));
         assert_eq!(from_double(EXACT_DOUBLE_LIMIT - 1.0), Entry::Id((1 << 53) - 1));
         assert_eq!(from_double(EXACT_DOUBLE_LIMIT), Entry::Imprecise);
@@ -104,7 +110,7 @@ mod tests {
     #[test]
     fn integers() {
         assert_eq!(from_integer(NA_INTEGER), Entry::Missing);
-        assert_eq!(from_integer(-5), Entry::Invalid);
+        assert_eq!(from_integer(-5), Entry::Invalid(Reason::Negative));
         assert_eq!(from_integer(i32::MAX), Entry::Id(i32::MAX as u64));
     }
 

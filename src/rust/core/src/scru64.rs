@@ -1,6 +1,7 @@
 //! SCRU64's text form: exactly 12 base36 digits (`0-9a-z`, read in either
 //! case), the lowercase text of numbers from 0 to 36^12 - 1.
 
+use crate::invalid::Reason;
 use crate::parse::Entry;
 
 /// 36^12 - 1, `zzzzzzzzzzzz`: the largest SCRU64 ID.
@@ -24,13 +25,13 @@ fn base36_digit(byte: u8) -> Option<u64> {
 /// no bound check is needed.
 pub fn parse_scru64(text: &[u8]) -> Entry {
     if text.len() != SCRU64_TEXT_LEN {
-        return Entry::Invalid;
+        return Entry::Invalid(Reason::NotScru64Text);
     }
     let mut value = 0u64;
     for &byte in text {
         match base36_digit(byte) {
             Some(d) => value = value * 36 + d,
-            None => return Entry::Invalid,
+            None => return Entry::Invalid(Reason::NotScru64Text),
         }
     }
     Entry::Id(value)
@@ -68,7 +69,7 @@ mod tests {
             b"0u2pf62ji4b",
             b"0u2pf62ji4b9a",
         ] {
-            assert_eq!(parse_scru64(bad), Entry::Invalid);
+            assert_eq!(parse_scru64(bad), Entry::Invalid(Reason::NotScru64Text));
         }
     }
 
