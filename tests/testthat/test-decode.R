@@ -107,7 +107,12 @@ test_that("doubles below 2^53 are exact; 2^53 and more are a precision error", {
   expect_error(id_fields(2^53, "discord"), class = "zuid_error_precision",
                regexp = "`x\\[1\\]` is a double of 2\\^53 or more")
   expect_error(id_time(c(1, 2, 1.759288472991171e17), "discord"), class = "zuid_error_precision",
-               regexp = "`x\\[3\\]`.*low digits may have been lost.*colClasses = \"character\".*integer64")
+               regexp = "`x\\[3\\]`.*low digits may have been lost.*bit64::integer64")
+  message <- tryCatch(id_time(1.759288472991171e17, "discord"), error = conditionMessage)
+  for (fix in c("jsonlite::fromJSON(..., bigint_as_char = TRUE)", "colClasses = c(id = \"character\")",
+                "readr::cols(id = \"c\")", "data.table::fread()", "bigint = \"integer64\"")) {
+    expect_match(message, fix, fixed = TRUE)
+  }
   # A precision error wins over invalid entries: no warning, an error.
   expect_error(id_time(c(-1, 2^60), "discord"), class = "zuid_error_precision")
 })
@@ -244,7 +249,7 @@ test_that("the warning shows the first invalid entry and why it is invalid", {
 })
 
 test_that("every reason an entry can be invalid for has words", {
-  for (reason in zuid:::invalid_reasons()) {
+  for (reason in zuid:::rust_value(zuid:::invalid_reasons())) {
     words <- zuid:::reason_words(reason, id_layout("twitter"))
     expect_true(is.character(words) && length(words) == 1L && nchar(words) > 5, label = reason)
   }
