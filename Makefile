@@ -3,9 +3,10 @@
 #               .lib/ and decodes real example IDs
 #   make test   installs what is missing and runs the whole test suite
 #   make bench  times zuid against bit64 on 10 million IDs (not a test)
+#   make site   builds the pkgdown reference site into docs/ (not committed)
 LIB = .lib
 
-.PHONY: demo test bench setup install vendor clean
+.PHONY: demo test bench site setup install vendor clean
 
 demo: install
 	R_LIBS="$(CURDIR)/$(LIB)" Rscript tools/demo.R
@@ -17,6 +18,11 @@ test:
 # Speed against bit64 and the memory bound; not part of make test.
 bench: install
 	R_LIBS="$(CURDIR)/$(LIB)" Rscript bench/bench.R
+
+# The reference site, offline, from the zuid installed in .lib; make test
+# builds and checks the same site in .check/site.
+site: install
+	R_LIBS="$(CURDIR)/$(LIB)" Rscript tools/site.R docs "$(CURDIR)/$(LIB)"
 
 setup:
 	sh tools/setup.sh
@@ -31,4 +37,4 @@ vendor:
 	sh tools/vendor.sh
 
 clean:
-	rm -rf $(LIB) .check src/*.o src/*.so src/rust/target
+	rm -rf $(LIB) .check docs src/*.o src/*.so src/rust/target

@@ -2,7 +2,8 @@
 # Installs what zuid needs on a fresh Debian 12 / Ubuntu machine, as root:
 # R 4.2 and the R packages from Debian's r-cran-* packages (CRAN is not
 # needed), pandoc for the vignette, qpdf and checkbashisms for
-# R CMD check --as-cran. With --engines, also the database engines that
+# R CMD check --as-cran, and pkgdown for the reference site (make site).
+# With --engines, also the database engines that
 # id_sql()'s tests run against: PostgreSQL from Debian, and DuckDB's
 # command-line program and Spark (pyspark, on Java 17) from PyPI in ./.venv.
 # Rust (cargo, rustc) must already be installed. Does nothing when
@@ -14,7 +15,7 @@ engines=false
 
 packages="r-base-dev r-cran-testthat r-cran-bit64 r-cran-knitr r-cran-rmarkdown
 r-cran-bench r-cran-dplyr r-cran-pkgbuild r-cran-codetools pandoc qpdf tidy devscripts
-r-cran-dbi r-cran-rsqlite r-cran-rpostgresql r-cran-dbplyr"
+r-cran-dbi r-cran-rsqlite r-cran-rpostgresql r-cran-dbplyr r-cran-pkgdown"
 if $engines; then
     packages="$packages postgresql"
     command -v java > /dev/null 2>&1 || packages="$packages openjdk-17-jre-headless"
