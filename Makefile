@@ -15,7 +15,8 @@ test:
 	sh tools/setup.sh --engines
 	sh tools/check.sh
 
-# Speed against bit64 and the memory bound; not part of make test.
+# Speed against bit64 and the memory bound; not part of make test. bench
+# comes from tools/setup.sh (r-cran-bench), not from DESCRIPTION.
 bench: install
 	R_LIBS="$(CURDIR)/$(LIB)" Rscript bench/bench.R
 

@@ -3,6 +3,8 @@
 # R 4.2 and the R packages from Debian's r-cran-* packages (CRAN is not
 # needed), pandoc for the vignette, qpdf and checkbashisms for
 # R CMD check --as-cran, and pkgdown for the reference site (make site).
+# r-cran-bench is for `make bench` only: bench/ is not part of the package,
+# so bench is not in DESCRIPTION's Suggests and comes from here instead.
 # With --engines, also the database engines that
 # id_sql()'s tests run against: PostgreSQL from Debian, and DuckDB's
 # command-line program and Spark (pyspark, on Java 17) from PyPI in ./.venv.
