@@ -12,7 +12,7 @@ demo: install
 	R_LIBS="$(CURDIR)/$(LIB)" Rscript tools/demo.R
 
 test:
-	sh tools/setup.sh --engines
+	sh tools/setup.sh --engines --lint
 	sh tools/check.sh
 
 # Speed against bit64 and the memory bound; not part of make test. bench

@@ -2,10 +2,12 @@
 # The whole test suite: R CMD build (with the vignette), then
 # R CMD check --as-cran --no-manual offline, which must end in
 # "Status: OK", with a throwaway PostgreSQL server, DuckDB and Spark for the
-# SQL tests; then cargo test of the Rust core from the vendored crates.
+# SQL tests; then cargo test of the Rust core from the vendored crates; then
+# the static checks of tools/static-checks.sh (build files, MSRV, workflow,
+# cargo fmt and clippy, the pkgdown site).
 # Ends with the line "N passed, N failed, N skipped" summing the testthat
-# expectations (from testthat's own summary line in R CMD check's output)
-# and the Rust tests. CI reads that line.
+# expectations (from testthat's own summary line in R CMD check's output),
+# the Rust tests and the static checks. CI reads that line.
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 out="$root/.check"
@@ -77,7 +79,21 @@ rust_passed=$(grep '^test result:' cargo-test.log | sed 's/.* \([0-9][0-9]*\) pa
 rust_failed=$(grep '^test result:' cargo-test.log | sed 's/.* \([0-9][0-9]*\) failed.*/\1/' | awk '{s += $1} END {print s + 0}')
 [ "$rust_failed" -eq 0 ] && [ "$r_failed" -eq 0 ] || status=1
 
+# The static checks; the installed zuid of R CMD check builds the site.
 echo
-echo "testthat: $r_passed passed, $r_failed failed, $r_skipped skipped ($r_warned warnings); cargo test: $rust_passed passed, $rust_failed failed"
-echo "$((r_passed + rust_passed)) passed, $((r_failed + rust_failed)) failed, $r_skipped skipped"
+echo "== static checks"
+ZUID_LIB="$out/zuid.Rcheck" sh "$root/tools/static-checks.sh" "$out" > static-checks.log 2>&1 || status=1
+grep -v '^[0-9]* passed, [0-9]* failed, [0-9]* skipped$' static-checks.log
+set -- $(tail -n 1 static-checks.log | sed -e 's/[^0-9]/ /g')
+if [ $# -eq 3 ]; then
+    s_passed=$1 s_failed=$2 s_skipped=$3
+else
+    echo "the static checks did not finish" >&2
+    s_passed=0 s_failed=1 s_skipped=0
+    status=1
+fi
+
+echo
+echo "testthat: $r_passed passed, $r_failed failed, $r_skipped skipped ($r_warned warnings); cargo test: $rust_passed passed, $rust_failed failed; static checks: $s_passed passed, $s_failed failed"
+echo "$((r_passed + rust_passed + s_passed)) passed, $((r_failed + rust_failed + s_failed)) failed, $((r_skipped + s_skipped)) skipped"
 exit $status
