@@ -28,6 +28,8 @@ export CARGO_RESOLVER_INCOMPATIBLE_RUST_VERSIONS=fallback
 cargo generate-lockfile --offline 2>/dev/null || cargo generate-lockfile
 cargo vendor --locked --versioned-dirs vendor > vendor-config.toml
 # A fixed order, owner and time make the tarball depend only on the crates.
+# These are GNU tar's flags: run this on Linux (the build itself untars with
+# whatever $(TAR) R names, GNU or BSD).
 tar --sort=name --owner=0 --group=0 --numeric-owner --mtime='2000-01-01 00:00Z' \
     -cf - vendor | xz -9 -T1 > vendor.tar.xz
 sh ../../tools/crate-authors.sh vendor > ../../inst/AUTHORS
