@@ -26,7 +26,8 @@ done
 
 packages="r-base-dev r-cran-testthat r-cran-bit64 r-cran-knitr r-cran-rmarkdown
 r-cran-bench r-cran-dplyr r-cran-pkgbuild r-cran-codetools pandoc qpdf tidy devscripts
-r-cran-dbi r-cran-rsqlite r-cran-rpostgresql r-cran-dbplyr r-cran-pkgdown"
+r-cran-dbi r-cran-rsqlite r-cran-rpostgresql r-cran-dbplyr r-cran-pkgdown
+r-cran-vctrs r-cran-pillar r-cran-tibble r-cran-data.table r-cran-jsonlite"
 if $engines; then
     packages="$packages postgresql"
     command -v java > /dev/null 2>&1 || packages="$packages openjdk-17-jre-headless"

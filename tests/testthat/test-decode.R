@@ -117,6 +117,15 @@ test_that("doubles below 2^53 are exact; 2^53 and more are a precision error", {
   expect_error(id_time(c(-1, 2^60), "discord"), class = "zuid_error_precision")
 })
 
+test_that("IDs that JSON turned into doubles are a precision error that says how to read them", {
+  skip_if_not_installed("jsonlite")
+  id <- jsonlite::fromJSON('[{"id": 175928847299117063}]')$id
+  expect_type(id, "double")
+  expect_error(id_time(id, "discord"), class = "zuid_error_precision", regexp = "bigint_as_char = TRUE")
+  text <- jsonlite::fromJSON('[{"id": 175928847299117063}]', bigint_as_char = TRUE)$id
+  expect_identical(id_fields(text, "discord"), id_fields("175928847299117063", "discord"))
+})
+
 test_that("negative, fractional, infinite and NaN doubles are invalid entries", {
   expect_warning(t <- id_time(c(-1, 1.5, Inf, -Inf, NaN, NA, 5), "discord"),
                  class = "zuid_warning_invalid", regexp = "5 of 7 entries .* \\(at 1, 2, 3, 4, 5\\)")
