@@ -132,13 +132,18 @@ new_zuid_id <- function(bits, layout) {
   bits
 }
 
-# The unsigned bits of `x` as a plain double vector: a zuid_id's own, or
-# those of other values read as IDs under `layout` (for comparisons).
+# A vector whose doubles hold ID bits, for the binding (which reads the
+# doubles and ignores the class): a zuid_id itself, not a copy, or other
+# values read as IDs under `layout` (for comparisons).
 id_bits <- function(x, layout, call) {
   if (!inherits(x, "zuid_id")) {
-    x <- read_as_ids(x, layout, call)
+    return(read_as_ids(x, layout, call))
   }
-  as.vector(unclass(x))
+  carried <- id_layout_attr(x)
+  if (!is.null(layout) && !is.null(carried) && !same_layout(carried, layout)) {
+    shared_layout(list(x, new_zuid_id(numeric(), layout)), call)
+  }
+  x
 }
 
 # The layout shared by the zuid_ids among `values` (NULL when none carries
