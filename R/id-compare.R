@@ -11,7 +11,9 @@ Ops.zuid_id <- function(e1, e2) {
   }
   layout <- shared_layout(list(e1, e2), call)
   out <- rust_value(ids_compare(id_bits(e1, layout, call), id_bits(e2, layout, call), .Generic), call)
-  names(out) <- names(if (length(e1) >= length(e2)) e1 else e2)
+  # Setting names, even NULL ones, on a value just returned would copy it.
+  shown <- names(if (length(e1) >= length(e2)) e1 else e2)
+  if (!is.null(shown)) names(out) <- shown
   out
 }
 

@@ -79,11 +79,22 @@ pub fn seconds_from_millis(ms: i64) -> f64 {
 /// double is often slightly below the true `m / 1000`; any later time floors.
 /// `None` for non-finite times and beyond 2^53 milliseconds.
 pub fn millis_from_seconds(seconds: f64) -> Option<i64> {
-    let nearest = (seconds * 1000.0).round();
-    if !nearest.is_finite() || nearest.abs() >= EXACT_DOUBLE_LIMIT {
+    let scaled = seconds * 1000.0;
+    if !scaled.is_finite() || scaled.abs() >= EXACT_DOUBLE_LIMIT {
         return None;
     }
-    let m = nearest as i64;
+    // Rounding half away from zero, as f64::round() does, without its call
+    // into the maths library (x86-64's baseline has no rounding
+    // instruction): truncate, then look at the exact fractional part.
+    let whole = scaled as i64;
+    let fraction = scaled - whole as f64;
+    let m = if fraction >= 0.5 {
+        whole + 1
+    } else if fraction <= -0.5 {
+        whole - 1
+    } else {
+        whole
+    };
     Some(if seconds < seconds_from_millis(m) { m - 1 } else { m })
 }
 
@@ -138,6 +149,16 @@ mod tests {
         // The double just below 1739194479.256 is a genuinely earlier time.
         let below = f64::from_bits((1_739_194_479_256f64 / 1000.0).to_bits() - 1);
         assert_eq!(millis_from_seconds(below), Some(1_739_194_479_255));
+    }
+
+    #[test]
+    fn rounding_agrees_with_f64_round() {
+        let halves = [0.0005, -0.0005, 0.0015, -0.0025, 1.2345, -1.2345, 4_503_599_627_370.495];
+        for seconds in halves.into_iter().chain((-3000..3000).map(|k| f64::from(k) * 0.000_25)) {
+            let m = (seconds * 1000.0).round() as i64;
+            let expected = if seconds < seconds_from_millis(m) { m - 1 } else { m };
+            assert_eq!(millis_from_seconds(seconds), Some(expected), "{seconds}");
+        }
     }
 
     #[test]
