@@ -37,6 +37,16 @@
 #' plain `integer64` needs R 4.3 or later, where R lets zuid's method win;
 #' on older R convert the other side with `as_zuid_id()` first.
 #'
+#' @section Files and databases:
+#' `write.csv()` writes the digits; `data.table::fwrite()` and database
+#' drivers write the integer64 underneath, so IDs of 2^63 and more come out
+#' negative there (and read back equal through `as_zuid_id()`). RSQLite and
+#' DBI drivers that know integer64 store a `zuid_id` column as a 64-bit
+#' integer; RPostgreSQL, Debian's PostgreSQL driver, types integer64 columns
+#' as text unless told: `DBI::dbWriteTable(con, "t", df, field.types =
+#' c(id = "bigint"))`. Read IDs back with `bigint = "integer64"` (or as
+#' text) and `as_zuid_id()`.
+#'
 #' @param x IDs: a character, `bit64::integer64` (including a `zuid_id`),
 #'   double or integer vector, read as [id_fields()] reads them.
 #' @param layout `NULL`, or the layout the IDs were made with: a
