@@ -3,8 +3,9 @@
 # R 4.2 and the R packages from Debian's r-cran-* packages (CRAN is not
 # needed), pandoc for the vignette, qpdf and checkbashisms for
 # R CMD check --as-cran. With --engines, also the database engines that
-# id_sql()'s tests run against: PostgreSQL from Debian, and DuckDB's
-# command-line program and Spark (pyspark, on Java 17) from PyPI in ./.venv.
+# id_sql()'s tests run against: PostgreSQL and MariaDB from Debian, and
+# DuckDB's command-line program, Spark (pyspark, on Java 17) and ClickHouse
+# (chdb) from PyPI in ./.venv.
 # Rust (cargo, rustc) must already be installed. Does nothing when
 # everything is there already.
 set -eu
@@ -14,9 +15,10 @@ engines=false
 
 packages="r-base-dev r-cran-testthat r-cran-bit64 r-cran-knitr r-cran-rmarkdown
 r-cran-bench r-cran-dplyr r-cran-pkgbuild r-cran-codetools pandoc qpdf tidy devscripts
-r-cran-dbi r-cran-rsqlite r-cran-rpostgresql r-cran-dbplyr"
+r-cran-dbi r-cran-rsqlite r-cran-rpostgresql r-cran-dbplyr
+r-cran-rmysql r-cran-data.table r-cran-tibble"
 if $engines; then
-    packages="$packages postgresql"
+    packages="$packages postgresql mariadb-server"
     command -v java > /dev/null 2>&1 || packages="$packages openjdk-17-jre-headless"
 fi
 
@@ -41,6 +43,13 @@ if $engines && { [ ! -x "$venv/bin/duckdb" ] || [ ! -x "$venv/bin/pyspark" ]; };
     echo "setup: installing duckdb-cli and pyspark into .venv"
     python3 -m venv "$venv"
     "$venv/bin/pip" install -q --disable-pip-version-check duckdb-cli==1.5.6 pyspark==4.3.0
+fi
+
+# ClickHouse in-process for the SQL tests: chdb 4.4.0 (ClickHouse 26.9).
+if $engines && ! "$venv/bin/python" -c "import chdb" > /dev/null 2>&1; then
+    echo "setup: installing chdb into .venv"
+    [ -x "$venv/bin/pip" ] || python3 -m venv "$venv"
+    "$venv/bin/pip" install -q --disable-pip-version-check chdb==4.4.0
 fi
 
 PATH="$PATH:$HOME/.cargo/bin"
