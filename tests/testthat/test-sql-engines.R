@@ -90,6 +90,90 @@ test_that("Spark SQL decodes and selects exactly as zuid does", check_sql("spark
 test_that("MySQL/MariaDB decodes and selects exactly as zuid does", check_sql("mysql"))
 test_that("ClickHouse decodes and selects exactly as zuid does", check_sql("clickhouse"))
 
+# The verbs ---------------------------------------------------------------------
+
+# The verbs on a lazy table of one layout's rows: id_add_fields(), and
+# id_filter_time() for each range, on `column`.
+verb_tables <- function(lazy, cases, name, column) {
+  layout <- cases$layouts[[name]]
+  rows <- dplyr::filter(lazy, layout == !!name)
+  filters <- lapply(cases$ranges[[name]], function(range) {
+    id_filter_time(rows, !!column, from = range$from, to = range$to, layout = layout)
+  })
+  list(fields = id_add_fields(rows, !!column, layout), filters = filters)
+}
+
+# DBI engines: dbplyr lazy tables on a live connection, collected.
+check_verbs_dbi <- function(engine) {
+  skip_unless_engine(engine)
+  skip_if_not_installed("dbplyr")
+  cases <- engine_cases()
+  con <- engine_connect(engine)
+  on.exit(DBI::dbDisconnect(con))
+  for (sql in table_statements(ids_table(cases), engine, tempdir())) DBI::dbExecute(con, sql)
+  ids <- quietly_dbplyr(dplyr::tbl(con, "ids"))
+  for (name in names(cases$layouts)) {
+    rows <- layout_rows(cases, name)
+    for (column in c("id", "tid")) {
+      what <- sprintf("%s %s on %s through dbplyr", name, column, engine)
+      verbs <- quietly_dbplyr(verb_tables(ids, cases, name, column))
+      got <- as.data.frame(quietly_dbplyr(dplyr::collect(verbs$fields)))
+      got$time <- collected_ms(got$time)
+      got$n <- as.character(got$n)
+      expect_decoded(got, rows, cases$layouts[[name]], engine, what, driver_time_range(engine))
+      for (r in names(verbs$filters)) {
+        got <- quietly_dbplyr(dplyr::collect(dplyr::select(verbs$filters[[r]], "n")))
+        expect_selected(data.frame(n = as.character(got$n)), rows, cases$layouts[[name]],
+                        cases$ranges[[name]][[r]], paste(what, r))
+      }
+    }
+  }
+}
+
+# The programs: the verbs' SQL, rendered by dbplyr, run by the engine.
+check_verbs_program <- function(engine) {
+  skip_unless_engine(engine)
+  skip_if_not_installed("dbplyr")
+  cases <- engine_cases()
+  table <- ids_table(cases)
+  q <- function(x) quote_name(x, engine)
+  statements <- list()
+  for (name in names(cases$layouts)) {
+    layout <- cases$layouts[[name]]
+    for (column in c("id", "tid")) {
+      lazy <- stub_table(engine, table, table$types[[column]])
+      verbs <- verb_tables(lazy, cases, name, column)
+      added <- c("time", names(layout$bits)[layout$kinds == "node"], "sequence")
+      columns <- stats::setNames(as.list(q(added)), added)
+      statements[[paste("fields", column, name)]] <- query(
+        decode_select(columns, engine, sprintf("(%s) AS q", render_sql(verbs$fields))))
+      selects <- vapply(names(verbs$filters), function(r) {
+        sprintf("SELECT '%s' AS r, %s AS n FROM (%s) AS q", r, q("n"), render_sql(verbs$filters[[r]]))
+      }, character(1))
+      statements[[paste("filters", column, name)]] <- query(union_all(selects))
+    }
+  }
+  results <- run_engine(engine, list(table), statements)
+  for (name in names(cases$layouts)) {
+    rows <- layout_rows(cases, name)
+    for (column in c("id", "tid")) {
+      what <- sprintf("%s %s on %s through dbplyr's SQL", name, column, engine)
+      expect_decoded(results[[paste("fields", column, name)]], rows, cases$layouts[[name]], engine, what)
+      for (r in names(cases$ranges[[name]])) {
+        expect_selected(range_rows(results[[paste("filters", column, name)]], r), rows,
+                        cases$layouts[[name]], cases$ranges[[name]][[r]], paste(what, r))
+      }
+    }
+  }
+}
+
+test_that("the verbs work on SQLite tables through dbplyr", check_verbs_dbi("sqlite"))
+test_that("the verbs work on PostgreSQL tables through dbplyr", check_verbs_dbi("postgres"))
+test_that("the verbs work on MySQL/MariaDB tables through dbplyr", check_verbs_dbi("mysql"))
+test_that("the verbs' SQL works on DuckDB", check_verbs_program("duckdb"))
+test_that("the verbs' SQL works on Spark SQL", check_verbs_program("spark"))
+test_that("the verbs' SQL works on ClickHouse", check_verbs_program("clickhouse"))
+
 # Hostile column names ------------------------------------------------------------
 
 # Names that would change a statement if pasted into it: quotes of every
@@ -207,4 +291,24 @@ test_that("pasted unquoted, a hostile name does change the statement (SQLite)", 
                        "discord", column = "id", dialect = "sqlite")
   pasted <- gsub("\"id\"", "id OR 1=1", cond, fixed = TRUE)
   expect_identical(DBI::dbExecute(con, paste("DELETE FROM hostile WHERE", pasted)), 10L)
+})
+
+test_that("the verbs take hostile column names on tables through dbplyr", {
+  for (engine in dbi_engines) {
+    if (!engine_available(engine)) next
+    layout <- id_layout("twitter")
+    start <- as.POSIXct("2024-03-05", tz = "UTC")
+    ids <- id_compose(start + 0:99 * 60, layout, as = "integer64")
+    names <- hostile_names(engine)
+    con <- engine_connect(engine)
+    for (sql in table_statements(hostile_table(engine, ids), engine, tempdir())) DBI::dbExecute(con, sql)
+    tbl <- quietly_dbplyr(dplyr::tbl(con, "hostile"))
+    for (name in names) {
+      kept <- quietly_dbplyr(dplyr::collect(id_filter_time(tbl, !!name, start + 600, start + 1200, layout)))
+      expect_setequal(as.integer(kept$n), 11:20)
+      added <- quietly_dbplyr(dplyr::collect(id_add_fields(tbl, !!name, layout)))
+      expect_identical(collected_ms(added$time[order(added$n)]), time_ms(start + 0:99 * 60))
+    }
+    DBI::dbDisconnect(con)
+  }
 })
