@@ -151,10 +151,12 @@ column_arg <- function(expr, env, .data, call) {
     eval(expr[[2L]][[2L]], env)
   }
   if (!is.character(name) || length(name) != 1L || is.na(name) || !nzchar(name)) {
+    given <- if (identical(expr, quote(expr = ))) "it is missing" else
+      sprintf("not `%s`", trunc_text(paste(deparse(expr), collapse = " ")))
     zuid_abort(sprintf(paste(
       "`id` must name the ID column, bare (`id`) or as a string (`\"id\"`);",
-      "a name held in a variable is given as `!!name`. Not `%s`."
-    ), trunc_text(paste(deparse(expr), collapse = " "))), class = "zuid_error_type", call = call)
+      "a name held in a variable is given as `!!name`; %s."
+    ), given), class = "zuid_error_type", call = call)
   }
   if (!name %in% colnames(.data)) {
     zuid_abort(sprintf("`.data` has no column %s; its columns are %s.",

@@ -40,9 +40,14 @@ skip_unless_engine <- function(engine) {
 engine_connect <- function(engine) {
   switch(engine,
     sqlite = DBI::dbConnect(RSQLite::SQLite(), ":memory:"),
-    postgres = DBI::dbConnect(RPostgreSQL::PostgreSQL(), host = Sys.getenv("ZUID_TEST_PG_HOST"),
-                              port = as.integer(Sys.getenv("ZUID_TEST_PG_PORT")),
-                              user = "postgres", dbname = "postgres"),
+    postgres = {
+      con <- DBI::dbConnect(RPostgreSQL::PostgreSQL(), host = Sys.getenv("ZUID_TEST_PG_HOST"),
+                            port = as.integer(Sys.getenv("ZUID_TEST_PG_PORT")),
+                            user = "postgres", dbname = "postgres")
+      # No NOTICE for each DROP TABLE IF EXISTS of a table not there yet.
+      DBI::dbExecute(con, "SET client_min_messages = warning")
+      con
+    },
     mysql = {
       con <- DBI::dbConnect(RMySQL::MySQL(), unix.socket = Sys.getenv("ZUID_TEST_MYSQL_SOCKET"),
                             user = "root", password = "")

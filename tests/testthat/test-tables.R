@@ -107,7 +107,7 @@ test_that("`id` is a bare name, a string, or !!name", {
                regexp = "`.data` has no column `column`; its columns are `n`, `msg`.")
   expect_error(id_add_fields(df, 2, "discord"), class = "zuid_error_type", regexp = "`id` must name the ID column")
   expect_error(id_add_fields(df, c("msg", "n"), "discord"), class = "zuid_error_type")
-  expect_error(id_add_fields(df, layout = "discord"), class = "zuid_error_type")
+  expect_error(id_add_fields(df, layout = "discord"), class = "zuid_error_type", regexp = "it is missing")
 })
 
 test_that("added columns never overwrite existing ones", {
