@@ -147,7 +147,8 @@ id_sql <- function(layout, column = "id",
     if (layout$bits[[name]] <= 31L) sql_int32(expr, dialect) else expr
   }, character(1))
   fields <- names(layout$bits)[layout$kinds == "node"]
-  exprs <- c(time = sql_timestamp(ms, dialect), lower_sql[fields], sequence = lower_sql[["sequence"]])
+  exprs <- c(time = sql_timestamp(ms, dialect), lower_sql[fields],
+             sequence = lower_sql[["sequence"]])
   sql_result(as.list(sql_when_valid(exprs, column, layout)))
 }
 
@@ -159,7 +160,8 @@ id_sql <- function(layout, column = "id",
 #'   from the layout's epoch, or to its end.
 #' @export
 id_sql_range <- function(from, to, layout, column = "id",
-                         dialect = c("postgres", "sqlite", "duckdb", "spark", "mysql", "clickhouse"),
+                         dialect = c("postgres", "sqlite", "duckdb", "spark", "mysql",
+                                     "clickhouse"),
                          type = c("integer", "text")) {
   call <- sys.call()
   layout <- as_layout(layout, call)
@@ -376,7 +378,11 @@ unquote_with <- function(quoted, rules) {
   if (!q %in% rules$reads) {
     return(NA_character_)
   }
-  inner <- if (rules$backslash) sprintf("[^%1$s\\\\]|%1$s%1$s|\\\\.", q) else sprintf("[^%1$s]|%1$s%1$s", q)
+  inner <- if (rules$backslash) {
+    sprintf("[^%1$s\\\\]|%1$s%1$s|\\\\.", q)
+  } else {
+    sprintf("[^%1$s]|%1$s%1$s", q)
+  }
   if (!grepl(sprintf("^%1$s(?:%2$s)*%1$s$", q, inner), quoted, perl = TRUE)) {
     return(NA_character_)
   }
@@ -412,8 +418,8 @@ sql_id_bits <- function(column, type, dialect) {
       "ELSE CAST(%1$s AS INTEGER) END)"), column, big),
     {
       decimal <- sprintf("CAST(%s AS DECIMAL(20, 0))", column)
-      sprintf("CAST(CASE WHEN %1$s > %2$s THEN %1$s - 18446744073709551616 ELSE %1$s END AS BIGINT)",
-              decimal, big)
+      sprintf(paste("CAST(CASE WHEN %1$s > %2$s THEN %1$s - 18446744073709551616",
+                    "ELSE %1$s END AS BIGINT)"), decimal, big)
     }
   )
 }
@@ -472,7 +478,8 @@ clickhouse_end_ms <- "10413792000000"
 # in UTC, whatever the session's time zone.
 sql_timestamp <- function(ms, dialect) {
   switch(dialect,
-    postgres = sprintf("(TIMESTAMPTZ '1970-01-01 00:00:00+00' + %s * INTERVAL '1 millisecond')", ms),
+    postgres = sprintf(
+      "(TIMESTAMPTZ '1970-01-01 00:00:00+00' + %s * INTERVAL '1 millisecond')", ms),
     sqlite = ms,
     duckdb = sprintf("epoch_ms(%s)", ms),
     spark = sprintf("timestamp_millis(%s)", ms),
@@ -515,7 +522,8 @@ sql_text_range <- function(column, low, high, dialect) {
   if (n_low == n_high) {
     return(sprintf("%s = %d AND %s >= '%s' AND %s < '%s'", len, n_low, column, low, column, high))
   }
-  sprintf("(%1$s > %2$d OR (%1$s = %2$d AND %3$s >= '%4$s')) AND (%1$s < %5$d OR (%1$s = %5$d AND %3$s < '%6$s'))",
+  sprintf(paste("(%1$s > %2$d OR (%1$s = %2$d AND %3$s >= '%4$s')) AND",
+                "(%1$s < %5$d OR (%1$s = %5$d AND %3$s < '%6$s'))"),
           len, n_low, column, low, n_high, high)
 }
 

@@ -277,10 +277,13 @@ id_type_from_name <- function(type, id, call) {
   # "VARCHAR", "string", "Nullable(String)"; "integer", "bigint",
   # "UBIGINT", "Int64", "numeric", "decimal(20,0)".
   name <- tolower(type)
-  if (grepl("\\b(text|varchar|character varying|character|char|bpchar|string|fixedstring)\\b", name)) {
+  text <- "text|varchar|character varying|character|char|bpchar|string|fixedstring"
+  integer <- paste0("u?int(8|16|32|64|128|256)?|integer|smallint|bigint|ubigint|hugeint|",
+                    "uhugeint|decimal|numeric")
+  if (grepl(sprintf("\\b(%s)\\b", text), name)) {
     return("text")
   }
-  if (grepl("\\b(u?int(8|16|32|64|128|256)?|integer|smallint|bigint|ubigint|hugeint|uhugeint|decimal|numeric)\\b", name)) {
+  if (grepl(sprintf("\\b(%s)\\b", integer), name)) {
     return("integer")
   }
   abort_id_type(sprintf("the type %s", encodeString(type, quote = "\"")), id, call)
