@@ -1,10 +1,10 @@
 #!/bin/sh
 # The whole test suite: R CMD build (with the vignette), then
 # R CMD check --as-cran --no-manual offline, which must end in
-# "Status: OK", with a throwaway PostgreSQL server, DuckDB and Spark for the
-# SQL tests; then cargo test of the Rust core from the vendored crates; then
-# the static checks of tools/static-checks.sh (build files, MSRV, workflow,
-# cargo fmt and clippy, the pkgdown site).
+# "Status: OK", with throwaway PostgreSQL and MariaDB servers, DuckDB,
+# Spark and ClickHouse for the SQL tests; then cargo test of the Rust core
+# from the vendored crates; then the static checks of tools/static-checks.sh
+# (build files, MSRV, workflow, cargo fmt and clippy, the pkgdown site).
 # Ends with the line "N passed, N failed, N skipped" summing the testthat
 # expectations (from testthat's own summary line in R CMD check's output),
 # the Rust tests and the static checks. CI reads that line.
@@ -33,6 +33,15 @@ for setting in $(sh "$root/tools/postgres.sh" start "$pg_dir"); do
 done
 [ -x "$root/.venv/bin/duckdb" ] && export ZUID_TEST_DUCKDB="$root/.venv/bin/duckdb"
 [ -x "$root/.venv/bin/pyspark" ] && export ZUID_TEST_SPARK_PYTHON="$root/.venv/bin/python"
+# MariaDB on a socket in its own directory, stopped on exit like PostgreSQL;
+# ClickHouse runs inside .venv's Python (chdb).
+my_dir=$(mktemp -d /tmp/zuid-my.XXXXXX)
+trap 'sh "$root/tools/postgres.sh" stop "$pg_dir"; sh "$root/tools/mariadb.sh" stop "$my_dir"' EXIT
+for setting in $(sh "$root/tools/mariadb.sh" start "$my_dir"); do
+    export "$setting"
+done
+"$root/.venv/bin/python" -c "import chdb" > /dev/null 2>&1 &&
+    export ZUID_TEST_CLICKHOUSE_PYTHON="$root/.venv/bin/python"
 
 status=0
 R CMD build "$root" > build.log 2>&1 || { cat build.log; status=1; }

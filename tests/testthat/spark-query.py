@@ -1,11 +1,12 @@
-"""Runs SQL queries on a local Spark for zuid's tests.
+"""Runs SQL statements on a local Spark for zuid's tests.
 
-Usage: python spark-query.py IDS_CSV QUERIES_DIR OUT_DIR
+Usage: python spark-query.py PLAN_DIR OUT_DIR
 
-Loads IDS_CSV (columns layout, id as text) into the view `ids` with `id`
-as BIGINT, runs each QUERIES_DIR/<name>.sql and writes OUT_DIR/<name>.csv
-with every value as text. Spark runs in-process on one core, its UI off,
-bound to 127.0.0.1, with the session time zone UTC.
+Runs each PLAN_DIR/<nnn>-<kind>.sql in name order: a "query" writes its
+rows to OUT_DIR/<nnn>.csv with every value as text ("NA" for NULL); an
+"execute" runs only. Tables are temporary views that the statements create
+from CSV files. Spark runs in-process on one core, its UI off, bound to
+127.0.0.1, with the session time zone UTC and ANSI SQL on.
 """
 import csv
 import os
@@ -14,7 +15,7 @@ import sys
 from pyspark.sql import SparkSession
 
 
-def main(ids_csv, queries_dir, out_dir):
+def main(plan_dir, out_dir):
     spark = (
         SparkSession.builder.master("local[1]")
         .appName("zuid-tests")
@@ -23,18 +24,20 @@ def main(ids_csv, queries_dir, out_dir):
         .config("spark.driver.bindAddress", "127.0.0.1")
         .config("spark.sql.session.timeZone", "UTC")
         .config("spark.sql.ansi.enabled", "true")
+        .config("spark.sql.shuffle.partitions", "1")
         .getOrCreate()
     )
     spark.sparkContext.setLogLevel("ERROR")
-    raw = spark.read.csv(ids_csv, header=True, schema="layout STRING, id STRING")
-    raw.selectExpr("layout", "CAST(id AS BIGINT) AS id").createOrReplaceTempView("ids")
-    for name in sorted(os.listdir(queries_dir)):
+    for name in sorted(os.listdir(plan_dir)):
         if not name.endswith(".sql"):
             continue
-        with open(os.path.join(queries_dir, name)) as f:
+        step, kind = name[:-4].split("-", 1)
+        with open(os.path.join(plan_dir, name), encoding="utf-8") as f:
             result = spark.sql(f.read())
+        if kind != "query":
+            continue
         rows = result.collect()
-        with open(os.path.join(out_dir, name[:-4] + ".csv"), "w", newline="") as f:
+        with open(os.path.join(out_dir, step + ".csv"), "w", newline="", encoding="utf-8") as f:
             writer = csv.writer(f)
             writer.writerow(result.columns)
             for row in rows:
@@ -43,4 +46,4 @@ def main(ids_csv, queries_dir, out_dir):
 
 
 if __name__ == "__main__":
-    main(*sys.argv[1:4])
+    main(*sys.argv[1:3])
