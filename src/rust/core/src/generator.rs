@@ -189,11 +189,11 @@ impl<C: Clock> Generator<C> {
     }
 
     fn ms_between(&self, earlier: u64, later: u64) -> i64 {
-        (later - earlier) as i64 * self.layout.unit().millis()
+        (later - earlier) as i64 * self.layout.unit().length()
     }
 
     fn tick_start_ms(&self, tick: u64) -> i64 {
-        self.layout.epoch_ms() + tick as i64 * self.layout.unit().millis()
+        self.layout.tick_start(tick)
     }
 
     /// Blocks until the clock reaches `tick`: sleeping for ticks of 10 ms
@@ -201,7 +201,7 @@ impl<C: Clock> Generator<C> {
     /// overshoot the tick.
     fn wait_for_tick(&self, tick: u64) -> Result<(), GenerateError> {
         let target = self.tick_start_ms(tick);
-        let coarse = self.layout.unit().millis() >= 10;
+        let coarse = self.layout.unit().length() >= 10;
         loop {
             let remaining = target - self.clock.now_ms();
             if remaining <= 0 {
@@ -286,23 +286,23 @@ mod tests {
 
     fn twitter() -> Layout {
         let parts = [(Sign, 1), (Time, 41), (Node, 5), (Node, 5), (Sequence, 12)];
-        Layout::new(&parts, Unit::Millis, EPOCH).unwrap()
+        Layout::new(&parts, Unit::MILLIS, EPOCH).unwrap()
     }
 
     fn sonyflake() -> Layout {
         let parts = [(Sign, 1), (Time, 39), (Sequence, 8), (Node, 16)];
-        Layout::new(&parts, Unit::TenMillis, 1_409_529_600_000).unwrap()
+        Layout::new(&parts, Unit::TEN_MILLIS, 1_409_529_600_000).unwrap()
     }
 
     fn scru64(node_bits: u32) -> Layout {
         let parts = [(Sign, 1), (Time, 39), (Node, node_bits), (Sequence, 24 - node_bits)];
-        Layout::new(&parts, Unit::Millis256, 0)
+        Layout::new(&parts, Unit::MILLIS_256, 0)
             .unwrap()
             .with_text(TextForm::Scru64)
     }
 
     fn time_ms(layout: &Layout, id: u64) -> i64 {
-        layout.time_decoder().millis(id)
+        layout.time_decoder().time(id)
     }
 
     /// The node values of `layout` in ID `id`.
