@@ -2,14 +2,14 @@
 # built-in layout that needs no further argument, checked by the core
 # however it was made or edited. Also what R code reads off a layout.
 
-layouts_by_name <- c("twitter", "discord", "instagram", "mastodon")
+layouts_by_name <- c("twitter", "discord", "instagram", "mastodon", "tid")
 
 as_layout <- function(layout, call) {
   if (inherits(layout, "zuid_layout")) {
     return(check_layout(layout, call))
   }
   if (is.character(layout) && length(layout) == 1L && !is.na(layout)) {
-    if (layout %in% layouts_by_name) {
+    if (layout %in% c(layouts_by_name, names(builtin_layout_aliases))) {
       return(id_layout(layout))
     }
     if (layout %in% c("sonyflake", "scru64")) {
@@ -61,5 +61,6 @@ layout_label <- function(layout) {
   if (identical(layout$name, "custom")) "layout" else sprintf("%s layout", layout$name)
 }
 
-# The tick length and the start of the last tick, in milliseconds.
+# The tick length, the start of tick 0 (the epoch floored to a whole
+# number of units) and the start of the last tick, in milliseconds.
 layout_facts_of <- function(layout, call) rust_value(layout_facts(layout), call, list(layout = layout))

@@ -60,42 +60,77 @@
 id_layout <- function(name = NULL, epoch = NULL, node_bits = NULL, time = NULL,
                       fields = NULL, sequence = NULL, sign_bit = TRUE) {
   call <- sys.call()
-  if (is.null(name)) {
+  custom <- c(
+    time = !is.null(time), fields = !is.null(fields),
+    sequence = !is.null(sequence), sign_bit = !missing(sign_bit)
+  )
+  builtin <- builtin_name(name, any(custom), call)
+  if (is.na(builtin)) {
     if (!is.null(node_bits)) {
       zuid_abort(paste(
         "`node_bits` belongs to the \"scru64\" layout; a custom layout",
         "gives its node fields in `fields`."
       ), class = "zuid_error_layout", call = call)
     }
-    return(custom_layout(epoch, time, fields, sequence, sign_bit, call))
+    return(custom_layout(name %||% "custom", epoch, time, fields, sequence, sign_bit, call))
   }
-  name <- check_layout_name(name, call)
-  custom <- c(
-    time = !is.null(time), fields = !is.null(fields),
-    sequence = !is.null(sequence), sign_bit = !missing(sign_bit)
-  )
   if (any(custom)) {
     zuid_abort(sprintf(paste(
       "The built-in layout \"%s\" takes no %s; those describe a custom layout.",
-      "Give either a `name` or the custom parts, with `name = NULL`."
-    ), name, paste0("`", names(custom)[custom], "`", collapse = ", ")),
+      "Give either a built-in `name` or the custom parts, with `name = NULL`",
+      "or a name of your own."
+    ), builtin, paste0("`", names(custom)[custom], "`", collapse = ", ")),
     class = "zuid_error_layout", call = call)
   }
-  builtin_layout(name, epoch, node_bits, call)
+  builtin_layout(builtin, epoch, node_bits, call)
 }
 
-builtin_layout_names <- c("twitter", "discord", "instagram", "mastodon", "sonyflake", "scru64")
+builtin_layout_names <- c("twitter", "discord", "instagram", "mastodon", "sonyflake", "scru64", "tid")
 
-check_layout_name <- function(name, call) {
-  if (!is.character(name) || length(name) != 1L || is.na(name) ||
-      !name %in% builtin_layout_names) {
-    zuid_abort(sprintf(
-      "`name` must be one of %s, or NULL for a custom layout; not %s.",
-      paste0("\"", builtin_layout_names, "\"", collapse = ", "),
-      describe_value(name)
-    ), class = "zuid_error_layout", call = call)
+# Other names of built-in layouts: X is Twitter, Bluesky's IDs are TIDs.
+builtin_layout_aliases <- c(x = "twitter", bluesky = "tid")
+
+# The built-in layout `name` stands for, or NA for a custom layout: no
+# name, or a name of one's own given with the custom parts. Built-in names
+# and aliases are reserved, in any case, so that a label never passes for
+# one of them.
+builtin_name <- function(name, custom, call) {
+  if (is.null(name)) {
+    return(NA_character_)
   }
-  name
+  key <- if (is.character(name) && length(name) == 1L && !is.na(name)) tolower(name)
+  reserved <- c(builtin_layout_names, names(builtin_layout_aliases))
+  if (!is.null(key) && name %in% reserved) {
+    return(builtin_layout_aliases[name] %|na|% name)
+  }
+  if (!is.null(key) && custom) {
+    if (key %in% reserved) {
+      zuid_abort(sprintf(paste(
+        "%s is the name of a built-in layout, which a custom layout cannot",
+        "take; give it a name of its own."
+      ), describe_value(name)), class = "zuid_error_layout", call = call)
+    }
+    return(check_label(name, call))
+  }
+  zuid_abort(sprintf(paste(
+    "`name` must be one of %s, or NULL for a custom layout (or a name of",
+    "your own for one, given with its `time`, `fields` and `sequence`); not %s."
+  ), paste0("\"", builtin_layout_names, "\"", collapse = ", "), describe_value(name)),
+  class = "zuid_error_layout", call = call)
+}
+
+`%|na|%` <- function(x, y) if (is.na(x)) y else unname(x)
+
+# A custom layout's own name labels it in print() and messages ("the acme
+# layout"): a short word, so that messages stay readable.
+check_label <- function(name, call) {
+  if (!grepl("^[A-Za-z][A-Za-z0-9._-]{0,39}$", name)) {
+    zuid_abort(sprintf(paste(
+      "A custom layout's `name` must start with a letter and hold at most 40",
+      "letters, digits, `.`, `_` and `-`, e.g. \"acme\"; not %s."
+    ), describe_value(name)), class = "zuid_error_layout", call = call)
+  }
+  NA_character_
 }
 
 builtin_layout <- function(name, epoch, node_bits, call) {
@@ -103,13 +138,16 @@ builtin_layout <- function(name, epoch, node_bits, call) {
                "\"sonyflake\" and to custom layouts", call)
   check_absent(node_bits, "node_bits", name, "scru64", "\"scru64\" only", call)
   switch(name,
-    twitter = new_layout(name, 41L, c(datacenter = 5L, worker = 5L), 12L,
+    twitter = new_layout(name, 41L, c(datacenter = 5L, worker = 5L, sequence = 12L),
                          "ms", 1288834974657, sign_bit = TRUE),
-    discord = new_layout(name, 42L, c(worker = 5L, process = 5L), 12L,
+    discord = new_layout(name, 42L, c(worker = 5L, process = 5L, sequence = 12L),
                          "ms", 1420070400000, sign_bit = FALSE),
-    instagram = new_layout(name, 41L, c(shard = 13L), 10L,
+    instagram = new_layout(name, 41L, c(shard = 13L, sequence = 10L),
                            "ms", 1314220021721, sign_bit = FALSE),
-    mastodon = new_layout(name, 48L, integer(), 16L, "ms", 0, sign_bit = FALSE),
+    mastodon = new_layout(name, 48L, c(sequence = 16L), "ms", 0, sign_bit = FALSE),
+    # AT Protocol TIDs: microseconds since 1970 and a 10-bit clock id.
+    tid = new_layout(name, 53L, c(clock_id = 10L, sequence = 0L), "us", 0,
+                     sign_bit = TRUE, text = "tid"),
     sonyflake = {
       if (is.null(epoch)) {
         zuid_abort(paste(
@@ -118,9 +156,8 @@ builtin_layout <- function(name, epoch, node_bits, call) {
           "2025-01-01 UTC for v2's): releases have changed the default."
         ), class = "zuid_error_layout", call = call)
       }
-      new_layout(name, 39L, c(machine = 16L), 8L, "10ms",
-                 epoch_ms_from(epoch, "epoch", call),
-                 sign_bit = TRUE, sequence_first = TRUE, call = call)
+      new_layout(name, 39L, c(sequence = 8L, machine = 16L), "10ms",
+                 epoch_ms_from(epoch, "epoch", call), sign_bit = TRUE, call = call)
     },
     scru64 = {
       if (is.null(node_bits)) {
@@ -130,7 +167,7 @@ builtin_layout <- function(name, epoch, node_bits, call) {
         ), class = "zuid_error_layout", call = call)
       }
       node_bits <- check_whole(node_bits, "node_bits", 1, 23, call)
-      new_layout(name, 39L, c(node = node_bits), 24L - node_bits, "256ms", 0,
+      new_layout(name, 39L, c(node = node_bits, sequence = 24L - node_bits), "256ms", 0,
                  sign_bit = TRUE, text = "scru64")
     }
   )
@@ -145,7 +182,7 @@ check_absent <- function(value, arg, name, owner, owners, call) {
   }
 }
 
-custom_layout <- function(epoch, time, fields, sequence, sign_bit, call) {
+custom_layout <- function(name, epoch, time, fields, sequence, sign_bit, call) {
   if (is.null(time) && is.null(fields) && is.null(sequence)) {
     zuid_abort(paste(
       "Give `name`, a built-in layout (e.g. \"twitter\"), or a custom layout's",
@@ -154,16 +191,32 @@ custom_layout <- function(epoch, time, fields, sequence, sign_bit, call) {
   }
   sign_bit <- check_flag(sign_bit, "sign_bit", call)
   time <- check_time_spec(time, epoch, call)
-  fields <- check_fields(fields, call)
+  lower <- lower_parts(check_fields(fields, call), sequence, call)
+  new_layout(name, time$bits, lower, time$unit, time$epoch_ms, sign_bit = sign_bit, call = call)
+}
+
+# The parts below the time, most significant first: the node fields, and
+# the sequence last unless `fields` names it in its place (as Sonyflake
+# puts it above the machine).
+lower_parts <- function(fields, sequence, call) {
+  placed <- "sequence" %in% names(fields)
+  if (placed && !is.null(sequence)) {
+    zuid_abort(paste(
+      "The sequence is given twice: `fields` names `sequence`, which places it",
+      "among the node fields, and `sequence` gives it too. Give it once."
+    ), class = "zuid_error_layout", call = call)
+  }
+  if (placed) {
+    return(fields)
+  }
   if (is.null(sequence)) {
     zuid_abort(paste(
       "A custom layout needs `sequence`, the sequence's bits: a whole number",
-      "from 0 to 31 (0 for none)."
+      "from 0 to 31 (0 for none), or `sequence` named among `fields` to place it",
+      "there."
     ), class = "zuid_error_layout", call = call)
   }
-  sequence <- check_whole(sequence, "sequence", 0, 64, call)
-  new_layout("custom", time$bits, fields, sequence, time$unit, time$epoch_ms,
-             sign_bit = sign_bit, call = call)
+  c(fields, sequence = check_whole(sequence, "sequence", 0, 64, call))
 }
 
 check_time_spec <- function(time, epoch, call) {
@@ -195,21 +248,26 @@ check_time_spec <- function(time, epoch, call) {
        epoch_ms = custom_epoch_ms(time$epoch, epoch, call))
 }
 
-# The unit's name; which names are units is the core's rule, applied in
-# new_layout().
+# The unit's canonical name ("1000ms" is "s"); which names are units is
+# the core's rule.
 check_unit <- function(unit, call) {
-  if (!is.character(unit) || length(unit) != 1L || is.na(unit)) {
+  if (!is.character(unit) || length(unit) != 1L || is.na(unit) ||
+      is.na(canonical <- time_unit_canonical(unit))) {
     abort_unit(unit, call)
   }
-  unit
+  canonical
 }
 
 abort_unit <- function(unit, call) {
   zuid_abort(sprintf(
-    "`time$unit` must be one of %s, not %s.",
-    paste0("\"", time_unit_names(), "\"", collapse = ", "), describe_value(unit)
+    "`time$unit` must be %s, not %s.", unit_choices, describe_value(unit)
   ), class = "zuid_error_layout", call = call)
 }
+
+unit_choices <- paste(
+  "\"us\" (microseconds), \"s\", or a whole number of milliseconds written",
+  "\"<n>ms\" (\"ms\" for one, \"10ms\", \"256ms\", ...)"
+)
 
 custom_epoch_ms <- function(time_epoch, epoch, call) {
   if (is.null(time_epoch) && is.null(epoch)) {
@@ -231,6 +289,8 @@ custom_epoch_ms <- function(time_epoch, epoch, call) {
   ms
 }
 
+# Node widths by name, in order; an element named `sequence` is the
+# sequence's width (0 to 31), placed there.
 check_fields <- function(fields, call) {
   if (length(fields) == 0L && (is.null(fields) || is.list(fields) || is.numeric(fields))) {
     return(stats::setNames(integer(), character()))
@@ -241,11 +301,23 @@ check_fields <- function(fields, call) {
       describe_value(fields)
     ), class = "zuid_error_type", call = call)
   }
-  check_field_names(names(fields), call)
-  widths <- vapply(names(fields), function(field) {
-    check_whole(fields[[field]], paste0("fields$", field), 1, 64, call)
+  names <- names(fields)
+  if (sum(names == "sequence", na.rm = TRUE) > 1L) {
+    zuid_abort("`fields` names `sequence` more than once; a layout has one sequence.",
+               class = "zuid_error_layout", call = call)
+  }
+  check_field_names(setdiff_once(names, "sequence"), call)
+  widths <- vapply(seq_along(fields), function(k) {
+    min <- if (names[[k]] == "sequence") 0 else 1
+    check_whole(fields[[k]], paste0("fields$", names[[k]]), min, 64, call)
   }, integer(1))
-  stats::setNames(widths, names(fields))
+  stats::setNames(widths, names)
+}
+
+# `x` without the first `value` in it.
+setdiff_once <- function(x, value) {
+  at <- match(value, x)
+  if (is.na(at)) x else x[-at]
 }
 
 check_field_names <- function(fields, call) {
@@ -301,21 +373,20 @@ epoch_ms_from <- function(epoch, arg, call) {
 }
 
 # The one constructor of `zuid_layout` objects. A layout is plain data:
-# `name`, how it prints; `bits`, the parts' widths most significant first,
-# named for the part (`sign`, `time`, node fields, `sequence`); `kinds`,
-# what each part is; `unit`, the tick's name; `epoch_ms`, whole
-# milliseconds since 1970 in a double; and `text`, the text form its IDs are
-# read in besides decimal ("decimal" or "scru64"). The Rust core reads it
-# whole and checks every rule here and wherever a layout is passed in.
-new_layout <- function(name, time_bits, fields, sequence, unit, epoch_ms,
-                       sign_bit, sequence_first = FALSE, text = "decimal", call = NULL) {
-  node_kinds <- rep("node", length(fields))
-  bits <- c(if (sign_bit) c(sign = 1L), time = time_bits,
-            if (!sequence_first) fields, sequence = sequence,
-            if (sequence_first) fields)
+# `name`, how it prints (a built-in name, "custom" or a custom layout's
+# own name); `bits`, the parts' widths most significant first, named for
+# the part (`sign`, `time`, node fields, `sequence`); `kinds`, what each
+# part is; `unit`, the tick's name; `epoch_ms`, whole milliseconds since
+# 1970 in a double; and `text`, the text form its IDs are read in besides
+# decimal ("decimal", "scru64" or "tid"). `lower` holds the parts below the
+# time in order, the sequence among them by its name. The Rust core reads
+# the layout whole and checks every rule here and wherever a layout is
+# passed in.
+new_layout <- function(name, time_bits, lower, unit, epoch_ms, sign_bit,
+                       text = "decimal", call = NULL) {
+  bits <- c(if (sign_bit) c(sign = 1L), time = time_bits, lower)
   kinds <- c(if (sign_bit) "sign", "time",
-             if (!sequence_first) node_kinds, "sequence",
-             if (sequence_first) node_kinds)
+             ifelse(names(lower) == "sequence", "sequence", "node"))
   layout <- structure(
     list(name = name, bits = bits, kinds = kinds, unit = unit, epoch_ms = epoch_ms, text = text),
     class = "zuid_layout"
