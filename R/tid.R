@@ -54,5 +54,5 @@ id_from_tid <- function(text, as = c("id", "character", "integer64")) {
                        describe_value(text)), class = "zuid_error_type", call = call)
   }
   entries <- list(arg = "`text`", what = "TID text (13 base32-sortable characters)")
-  rust_value(ids_from_tid(text, as), call, list(x = text, entries = entries))
+  rust_value(ids_from_tid(text, as), call, list(x = text, n = length(text), entries = entries))
 }
