@@ -7,7 +7,8 @@
 #'
 #' IDs are read from:
 #' * character: decimal digits only, 0 to 2^64 - 1 (with the `scru64` layout a
-#'   12-character string is read as SCRU64's base36 text, in either case);
+#'   12-character string is read as SCRU64's base36 text, in either case; with
+#'   the `tid` layout a 13-character string is read as TID text);
 #' * `bit64::integer64`: its 64 bits, read as unsigned, so that a negative
 #'   integer64 is an ID of 2^63 or more; `NA_integer64_` is NA. bit64 need not
 #'   be attached;
@@ -23,8 +24,8 @@
 #'
 #' @param x IDs: a character, `bit64::integer64`, double or integer vector.
 #' @param layout A [id_layout()], or the name of a built-in layout that needs
-#'   no further argument: `"twitter"`, `"discord"`, `"instagram"` or
-#'   `"mastodon"`.
+#'   no further argument: `"twitter"` (or `"x"`), `"discord"`, `"instagram"`,
+#'   `"mastodon"` or `"tid"` (or `"bluesky"`).
 #' @returns `id_fields()`: a data frame with one row per ID: `time` (POSIXct,
 #'   UTC), one column per node field (integer, or double when wider than 31
 #'   bits) and `sequence` (integer). `id_time()`: the POSIXct `time` column

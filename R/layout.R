@@ -10,36 +10,76 @@
 #'
 #' | Name | Time | Node fields | Sequence |
 #' |---|---|---|---|
-#' | `twitter` | 41 bits, ms, from 2010-11-04T01:42:54.657Z | `datacenter` 5, `worker` 5 | 12 |
+#' | `twitter` (or `x`) | 41 bits, ms, from 2010-11-04T01:42:54.657Z | `datacenter` 5, `worker` 5 | 12 |
 #' | `discord` | 42 bits, ms, from 2015-01-01 | `worker` 5, `process` 5 | 12 |
 #' | `instagram` | 41 bits, ms, from 2011-08-24T21:07:01.721Z | `shard` 13 | 10 |
 #' | `mastodon` | 48 bits, ms, from 1970 | none | 16 |
 #' | `sonyflake` | 39 bits, 10 ms, from `epoch` | `machine` 16, after the sequence | 8 |
 #' | `scru64` | 39 bits, 256 ms, from 1970 | `node` of `node_bits` | 24 - `node_bits` |
+#' | `tid` (or `bluesky`) | 53 bits, us (microseconds), from 1970 | `clock_id` 10 | 0 |
 #'
-#' Twitter, Sonyflake and SCRU64 keep the top bit as a sign bit; Discord,
-#' Instagram and Mastodon use all 64 bits. Sonyflake's reference has changed
-#' its default start time between releases, so `epoch` is required for it.
+#' Twitter, Sonyflake, SCRU64 and TIDs keep the top bit as a sign bit;
+#' Discord, Instagram and Mastodon use all 64 bits. Sonyflake's reference has
+#' changed its default start time between releases, so `epoch` is required
+#' for it. `tid` is the AT Protocol's timestamp identifier (Bluesky's record
+#' keys): every function that reads IDs with it also reads its 13-character
+#' text (see [id_to_tid()]).
 #'
 #' A custom layout gives `time`, `fields`, `sequence` and `sign_bit`. The bits
 #' must add up to 64, or 63 with the sign bit, and each part must have fewer
 #' than 54 bits, so that it reads exactly as a double. The sequence has at most
 #' 31 bits, so that `id_fields()` returns it as an integer. Node field names
 #' must be syntactic, distinct, and none of `sign`, `time` and `sequence`,
-#' since they become column names. Epochs are held as whole milliseconds: a POSIXct epoch
+#' since they become column names. The sequence comes last unless `fields`
+#' names `sequence` among the node fields, which places it there (Sonyflake
+#' puts it above its machine); then `sequence` is not given. The unit is
+#' `"us"` (microseconds), `"s"`, or any whole number of milliseconds written
+#' `"<n>ms"` (`"ms"`, `"5ms"`, `"10ms"`, `"100ms"`, `"256ms"`, ...); a unit so
+#' long that the time part's range passes 2^63 milliseconds is refused. A
+#' custom layout may have a name of its own, such as `name = "acme"`, which
+#' `print()` and messages show; the built-in names and `x` and `bluesky` are
+#' taken, in any case. Epochs are held as whole milliseconds: a POSIXct epoch
 #' is rounded to the nearest one.
 #'
-#' @param name A built-in layout, or `NULL` for a custom one.
+#' @section Ticks on Unix time's grid:
+#' Every layout counts its ticks on Unix time's own grid, as Sonyflake's
+#' reference does: tick 0 starts at the epoch floored to a whole number of
+#' units since 1970 (`floor(epoch / unit)` units), an ID's time is the start
+#' of its tick, and a time composes as `floor(t / unit) - floor(epoch / unit)`
+#' ticks. With millisecond ticks, and with an epoch on its unit's grid (as
+#' Sonyflake's usual start dates, 2014-09-01 and 2025-01-01, are), nothing is
+#' floored. A custom layout with a coarse unit follows the same rule: an
+#' epoch of 12:00:00.500 with `"s"` ticks counts from 12:00:00. A layout whose
+#' epoch was floored prints a fourth line with the epoch as given; a time
+#' before the epoch but within tick 0 composes to tick 0, and the last time
+#' that composes is the end of the last tick counted from the floored start.
+#'
+#' @section Microseconds:
+#' With `"us"` ticks (TIDs), times are counted in microseconds. A POSIXct
+#' holds seconds in a double: [id_time()] gives the double nearest each
+#' tick's start, which [id_compose()] turns back into the same tick, and any
+#' later time floors to its own microsecond. Every microsecond has its own
+#' double until the year 2242; after that, neighbouring microseconds share
+#' one, and a time composes to the latest of them.
+#'
+#' @param name A built-in layout (`x` is Twitter's, `bluesky` the TID's), or
+#'   `NULL` for a custom one, or a custom layout's own name (with its `time`,
+#'   `fields` and `sequence`): a letter then at most 39 letters, digits, `.`,
+#'   `_` or `-`.
 #' @param epoch For `"sonyflake"` (required) or a custom layout, the time the
 #'   time field counts from: a POSIXct or milliseconds since 1970.
 #' @param node_bits For `"scru64"`, the node id's bits, 1 to 23.
-#' @param time For a custom layout, `list(bits =, unit =, epoch =)`, `unit` one
-#'   of `"ms"`, `"10ms"`, `"256ms"` and `"s"`.
+#' @param time For a custom layout, `list(bits =, unit =, epoch =)`, `unit`
+#'   `"us"`, `"s"`, or a whole number of milliseconds such as `"ms"`,
+#'   `"10ms"`, `"256ms"` or `"5ms"`.
 #' @param fields For a custom layout, the node fields as a named list or vector
-#'   of widths, most significant first.
-#' @param sequence For a custom layout, the sequence's bits.
+#'   of widths, most significant first; an element named `sequence` places
+#'   the sequence there.
+#' @param sequence For a custom layout, the sequence's bits (when `fields`
+#'   does not place it).
 #' @param sign_bit For a custom layout, whether the top bit is reserved.
-#' @returns A `zuid_layout`.
+#' @returns A `zuid_layout`. Layouts compare with `==` (see
+#'   [layout-compare]), and `as.data.frame()` lists their parts.
 #' @seealso The vignette `vignette("reading-ids", package = "zuid")`.
 #' @order 1
 #' @export
@@ -54,6 +94,20 @@
 #'
 #' # Sonyflake needs the start time its generator was configured with.
 #' id_layout("sonyflake", epoch = as.POSIXct("2014-09-01", tz = "UTC"))
+#'
+#' # A start time off the 10 ms grid is floored, as Sonyflake's reference does.
+#' id_layout("sonyflake", epoch = as.POSIXct("2020-06-15 12:34:56.789", tz = "UTC"))
+#'
+#' # Bluesky's TIDs: microseconds and a clock id.
+#' id_layout("tid")
+#'
+#' # A company's own layout: Sonyflake v2 style, 5 ms ticks, the sequence
+#' # above the machine.
+#' id_layout(
+#'   name = "acme",
+#'   time = list(bits = 39, unit = "5ms", epoch = as.POSIXct("2025-01-01", tz = "UTC")),
+#'   fields = list(sequence = 8, machine = 16)
+#' )
 #'
 #' # Mistakes are errors of class `zuid_error`.
 #' try(id_layout(time = list(bits = 41, unit = "ms", epoch = 0), sequence = 12))

@@ -63,7 +63,7 @@ first_ms <- function(layout) {
 
 # What id_fields() should return, computed from the layout's data: `time`
 # as POSIXct seconds (the double nearest the tick's start, counted exactly
-# in ms or, for microsecond ticks, µs), `time_ms` floored to the
+# in ms or, for microsecond ticks, microseconds), `time_ms` floored to the
 # millisecond, then the node fields and the sequence.
 expected_fields <- function(x, layout) {
   shifts <- rev(cumsum(rev(layout$bits))) - layout$bits

@@ -63,3 +63,27 @@ test_that("arguments are checked", {
   expect_error(id_sql_range(c(t, t), t + 1, "twitter"), class = "zuid_error_range")
   expect_error(id_sql_range("2020-01-01", t, "twitter"), class = "zuid_error_type")
 })
+
+test_that("microsecond ticks become milliseconds by whole-number division", {
+  expect_identical(id_sql("tid")[["time"]], paste0(
+    "(TIMESTAMPTZ '1970-01-01 00:00:00+00' + (0 + (((id >> 10) & 9007199254740991) / 1000))",
+    " * INTERVAL '1 millisecond')"))
+  expect_identical(id_sql("tid", dialect = "duckdb")[["time"]],
+                   "epoch_ms((0 + (((id >> 10) & 9007199254740991) // 1000)))")
+  expect_identical(id_sql("tid", dialect = "spark")[["time"]],
+                   "timestamp_millis((0 + ((shiftright(id, 10) & 9007199254740991) div 1000)))")
+  expect_match(id_sql("tid", dialect = "sqlite")[["time"]], "& 9007199254740991) / 1000)) / 1000.0", fixed = TRUE)
+  expect_identical(names(id_sql("tid")), c("time", "clock_id", "sequence"))
+})
+
+test_that("ticks count from the epoch floored to the unit, as the decoders do", {
+  sony <- id_layout("sonyflake", epoch = 1592224496789)
+  expect_identical(id_sql(sony)[["time"]], paste0(
+    "(TIMESTAMPTZ '1970-01-01 00:00:00+00' + (1592224496780 + ((id >> 24) & 549755813887) * 10)",
+    " * INTERVAL '1 millisecond')"))
+  v2 <- id_layout(time = list(bits = 39, unit = "5ms", epoch = 3), fields = list(sequence = 8, machine = 16))
+  expect_identical(id_sql(v2, dialect = "duckdb")[["time"]],
+                   "epoch_ms((0 + ((id >> 24) & 549755813887) * 5))")
+  expect_identical(names(id_sql(v2)), c("time", "machine", "sequence"))
+  expect_identical(id_sql(v2)[["sequence"]], "CAST(((id >> 16) & 255) AS INTEGER)")
+})
