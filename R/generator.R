@@ -38,8 +38,8 @@
 #' @param ... Every node field of the layout by name, such as
 #'   `datacenter = 1, worker = 7`; for `scru64`, `node`.
 #' @param on_clock_back `"wait"`, `"error"` or `"borrow"`: see below.
-#' @returns `id_generator()`: a `zuid_generator`. `id_next()`: `n` IDs, as
-#'   decimal text or `bit64::integer64`.
+#' @returns `id_generator()`: a `zuid_generator`. `id_next()`: `n` IDs, a
+#'   [zuid_id][as_zuid_id()] vector by default, or as `as` says.
 #' @export
 #' @examples
 #' g <- id_generator("twitter", datacenter = 1, worker = 7)
@@ -90,7 +90,7 @@ check_generator_nodes <- function(nodes, layout, call) {
 #' @param n How many IDs: a whole number, 0 or more.
 #' @inheritParams id_compose
 #' @export
-id_next <- function(generator, n = 1L, as = c("character", "integer64")) {
+id_next <- function(generator, n = 1L, as = c("id", "character", "integer64")) {
   call <- sys.call()
   if (!inherits(generator, "zuid_generator")) {
     zuid_abort(sprintf("`generator` must be a zuid_generator from `id_generator()`, not %s.",

@@ -18,12 +18,12 @@ format.zuid_layout <- function(x, ...) {
   c(
     sprintf("<zuid_layout %s>", x$name),
     paste0("| ", paste(names(x$bits), x$bits, collapse = " | "), " |"),
-    sprintf("time: %s units from %s", x$unit, format_epoch_ms(first_ms)),
+    sprintf("time: %s units from %s", x$unit, rust_value(format_epoch_ms(first_ms))),
     # Ticks are counted on Unix time's own grid (as Sonyflake's reference
     # counts them): an epoch off that grid is shown with where it went.
     if (first_ms != x$epoch_ms) {
       sprintf("epoch: %s, floored to a whole number of %s units since 1970",
-              format_epoch_ms(x$epoch_ms), x$unit)
+              rust_value(format_epoch_ms(x$epoch_ms)), x$unit)
     }
   )
 }

@@ -118,15 +118,19 @@ id_layout <- function(name = NULL, epoch = NULL, node_bits = NULL, time = NULL,
     time = !is.null(time), fields = !is.null(fields),
     sequence = !is.null(sequence), sign_bit = !missing(sign_bit)
   )
-  builtin <- builtin_name(name, any(custom), call)
+  builtin <- builtin_name(name)
   if (is.na(builtin)) {
+    if (!is.null(name) && !any(custom)) {
+      abort_layout_name(name, call)
+    }
     if (!is.null(node_bits)) {
       zuid_abort(paste(
         "`node_bits` belongs to the \"scru64\" layout; a custom layout",
         "gives its node fields in `fields`."
       ), class = "zuid_error_layout", call = call)
     }
-    return(custom_layout(name %||% "custom", epoch, time, fields, sequence, sign_bit, call))
+    label <- if (is.null(name)) "custom" else check_label(name, call)
+    return(custom_layout(label, epoch, time, fields, sequence, sign_bit, call))
   }
   if (any(custom)) {
     zuid_abort(sprintf(paste(
@@ -141,50 +145,57 @@ id_layout <- function(name = NULL, epoch = NULL, node_bits = NULL, time = NULL,
 
 builtin_layout_names <- c("twitter", "discord", "instagram", "mastodon", "sonyflake", "scru64", "tid")
 
-# Other names of built-in layouts: X is Twitter, Bluesky's IDs are TIDs.
-builtin_layout_aliases <- c(x = "twitter", bluesky = "tid")
+# Other names users know the built-in layouts by: X is Twitter, Bluesky's
+# IDs are AT Protocol TIDs.
+layout_aliases <- c(x = "twitter", bluesky = "tid")
 
-# The built-in layout `name` stands for, or NA for a custom layout: no
-# name, or a name of one's own given with the custom parts. Built-in names
-# and aliases are reserved, in any case, so that a label never passes for
-# one of them.
-builtin_name <- function(name, custom, call) {
-  if (is.null(name)) {
+# The built-in layout `name` means, in any case, or NA.
+builtin_name <- function(name) {
+  if (!is.character(name) || length(name) != 1L || is.na(name)) {
     return(NA_character_)
   }
-  key <- if (is.character(name) && length(name) == 1L && !is.na(name)) tolower(name)
-  reserved <- c(builtin_layout_names, names(builtin_layout_aliases))
-  if (!is.null(key) && name %in% reserved) {
-    return(builtin_layout_aliases[name] %|na|% name)
+  key <- tolower(name)
+  if (key %in% names(layout_aliases)) {
+    return(layout_aliases[[key]])
   }
-  if (!is.null(key) && custom) {
-    if (key %in% reserved) {
-      zuid_abort(sprintf(paste(
-        "%s is the name of a built-in layout, which a custom layout cannot",
-        "take; give it a name of its own."
-      ), describe_value(name)), class = "zuid_error_layout", call = call)
-    }
-    return(check_label(name, call))
-  }
-  zuid_abort(sprintf(paste(
-    "`name` must be one of %s, or NULL for a custom layout (or a name of",
-    "your own for one, given with its `time`, `fields` and `sequence`); not %s."
-  ), paste0("\"", builtin_layout_names, "\"", collapse = ", "), describe_value(name)),
-  class = "zuid_error_layout", call = call)
+  if (key %in% builtin_layout_names) key else NA_character_
 }
 
-`%|na|%` <- function(x, y) if (is.na(x)) y else unname(x)
+# " Did you mean \"twitter\"?" for a near miss, else "".
+suggest_layout_name <- function(name) {
+  if (!is.character(name) || length(name) != 1L || is.na(name)) {
+    return("")
+  }
+  known <- c(builtin_layout_names, names(layout_aliases))
+  distance <- utils::adist(tolower(name), known)[1L, ]
+  best <- known[[which.min(distance)]]
+  if (min(distance) <= 2L && nchar(best) > min(distance)) {
+    sprintf(" Did you mean \"%s\"?", best)
+  } else ""
+}
+
+# A name that is no built-in layout's, given without a custom layout's parts.
+abort_layout_name <- function(name, call) {
+  zuid_abort(sprintf(paste(
+    "`name` must be one of %s (in any case, \"x\" for Twitter, \"bluesky\" for TIDs),",
+    "or NULL for a custom layout (or a name of your own for one, given with its",
+    "`time`, `fields` and `sequence`); not %s.%s"
+  ), paste0("\"", builtin_layout_names, "\"", collapse = ", "),
+  describe_value(name), suggest_layout_name(name)), class = "zuid_error_layout", call = call)
+}
 
 # A custom layout's own name labels it in print() and messages ("the acme
-# layout"): a short word, so that messages stay readable.
+# layout"): a short word, so that messages stay readable. Built-in names,
+# in any case, never get here: they mean the built-in layout.
 check_label <- function(name, call) {
-  if (!grepl("^[A-Za-z][A-Za-z0-9._-]{0,39}$", name)) {
+  if (!is.character(name) || length(name) != 1L || is.na(name) ||
+      !grepl("^[A-Za-z][A-Za-z0-9._-]{0,39}$", name)) {
     zuid_abort(sprintf(paste(
       "A custom layout's `name` must start with a letter and hold at most 40",
       "letters, digits, `.`, `_` and `-`, e.g. \"acme\"; not %s."
     ), describe_value(name)), class = "zuid_error_layout", call = call)
   }
-  NA_character_
+  name
 }
 
 builtin_layout <- function(name, epoch, node_bits, call) {
@@ -306,7 +317,7 @@ check_time_spec <- function(time, epoch, call) {
 # the core's rule.
 check_unit <- function(unit, call) {
   if (!is.character(unit) || length(unit) != 1L || is.na(unit) ||
-      is.na(canonical <- time_unit_canonical(unit))) {
+      is.na(canonical <- rust_value(time_unit_canonical(unit)))) {
     abort_unit(unit, call)
   }
   canonical

@@ -19,11 +19,12 @@
 #' # Discord's documented example ID among 16 shards.
 #' id_shard("175928847299117063", 16, "discord")
 #'
-#' # Several IDs at once; the same formula with bit64 gives the same.
-#' id_shard(c("175928847299117063", "1214004724031189004", NA), 1000, "discord")
-id_shard <- function(x, n, layout) {
+#' # Several IDs at once; IDs that carry their layout need no `layout`.
+#' ids <- as_zuid_id(c("175928847299117063", "1214004724031189004", NA), "discord")
+#' id_shard(ids, 1000)
+id_shard <- function(x, n, layout = NULL) {
   call <- sys.call()
-  layout <- as_layout(layout, call)
+  layout <- resolve_layout(x, layout, call)
   n <- check_whole(n, "n", 1, .Machine$integer.max, call, class = "zuid_error_type")
   ids <- check_ids(x, call)
   rust_value(ids_shard(ids$x, ids$input, layout, as.double(n)), call,

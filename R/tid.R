@@ -45,7 +45,7 @@ id_to_tid <- function(x) {
 #' @export
 id_from_tid <- function(text, as = c("id", "character", "integer64")) {
   call <- sys.call()
-  as <- check_choice(as, c("id", "character", "integer64"), "as", call)
+  as <- check_as(as, call)
   if (is.logical(text) && all(is.na(text))) {
     text <- rep(NA_character_, length(text))
   }

@@ -1,7 +1,9 @@
 # make bench: zuid against the memory bound and against bit64 arithmetic,
 # on 10 million random Twitter-layout IDs, in one run. Prints a table of
 # medians, the ratios the project targets, and memory allocated per call.
-# Not a test: nothing here asserts a time.
+# Not a test: nothing here asserts a time. bench/ is not part of the
+# package, so the bench package is not in DESCRIPTION: tools/setup.sh
+# installs it (r-cran-bench) for make bench.
 suppressPackageStartupMessages({
   library(zuid)
   library(bit64)

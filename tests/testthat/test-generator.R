@@ -11,12 +11,14 @@ test_that("100,000 IDs are distinct, strictly increasing and carry the node", {
   expect_lte(max(table(time_ms(fields$time))), 4096)
 })
 
-test_that("IDs come as text by default and decode to the generator's time", {
+test_that("IDs come as zuid_ids by default and decode to the generator's time", {
   before <- Sys.time()
   g <- id_generator("discord", worker = 1, process = 2)
   ids <- id_next(g, 3)
   after <- Sys.time()
-  expect_type(ids, "character")
+  expect_s3_class(ids, c("zuid_id", "integer64"), exact = TRUE)
+  expect_identical(attr(ids, "layout"), id_layout("discord"))
+  expect_type(id_next(g, 2, as = "character"), "character")
   t <- id_time(ids, "discord")
   expect_true(all(t >= trunc(before) & t <= after + 0.001))
   expect_identical(id_fields(ids, "discord")$sequence[1:2] + 1L, id_fields(ids, "discord")$sequence[2:3])
@@ -27,7 +29,7 @@ test_that("calls continue one sequence: unique and increasing across calls", {
   g <- id_generator("instagram", shard = 5)
   ids <- do.call(c, lapply(1:200, function(i) id_next(g, 7, as = "integer64")))
   expect_true(all(diff(ids) > bit64::as.integer64(0)))
-  expect_identical(id_next(g, 0), character())
+  expect_identical(as.character(id_next(g, 0)), character())
 })
 
 test_that("two generators with different node values never collide", {

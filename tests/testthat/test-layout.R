@@ -55,11 +55,25 @@ test_that("errors are zuid_errors with a layout subclass", {
 
 test_that("an unknown name lists the built-in names", {
   expect_error(id_layout("tiktok"), class = "zuid_error_layout",
-               regexp = "`name` must be one of \"twitter\", \"discord\", \"instagram\", \"mastodon\", \"sonyflake\", \"scru64\"")
-  expect_error(id_layout("Twitter"), class = "zuid_error_layout", regexp = "not \"Twitter\"")
+               regexp = "`name` must be one of \"twitter\", \"discord\", \"instagram\", \"mastodon\", \"sonyflake\", \"scru64\", \"tid\" \\(in any case")
+  expect_error(id_layout("Tweeter"), class = "zuid_error_layout", regexp = "not \"Tweeter\"")
   expect_error(id_layout(c("twitter", "discord")), class = "zuid_error_layout", regexp = "a character of length 2")
   expect_error(id_layout(NA_character_), class = "zuid_error_layout", regexp = "not NA")
   expect_error(id_layout(1), class = "zuid_error_layout", regexp = "not 1")
+})
+
+test_that("names are matched in any case, x is Twitter's, and near misses get a suggestion", {
+  expect_identical(id_layout("Discord"), id_layout("discord"))
+  expect_identical(id_layout("TWITTER"), id_layout("twitter"))
+  expect_identical(id_layout("x"), id_layout("twitter"))
+  expect_identical(id_layout("X"), id_layout("twitter"))
+  expect_identical(id_layout("SCRU64", node_bits = 8), id_layout("scru64", node_bits = 8))
+  expect_identical(id_time("175928847299117063", "Discord"), id_time("175928847299117063", "discord"))
+  expect_identical(id_time("1888944671579078978", "x"), id_time("1888944671579078978", "twitter"))
+  expect_error(id_layout("twiter"), class = "zuid_error_layout", regexp = "Did you mean \"twitter\"\\?")
+  expect_error(id_time("1", "dicsord"), class = "zuid_error_layout", regexp = "Did you mean \"discord\"\\?")
+  expect_error(id_time("1", "Sonyflake"), class = "zuid_error_layout", regexp = "needs more than its name")
+  expect_no_match(tryCatch(id_layout("tiktok"), error = conditionMessage), "Did you mean")
 })
 
 test_that("nothing at all is an error that says what to give", {
@@ -289,14 +303,11 @@ test_that("a custom layout may have a name of its own", {
   expect_identical(unclass(acme)[-1], unclass(custom())[-1])
   expect_identical(custom(name = "custom"), custom())
   expect_identical(custom(name = "Acme-2.v1_b")$name, "Acme-2.v1_b")
-  # Built-in names and aliases are reserved, in any case.
-  for (taken in c("twitter", "bluesky", "sonyflake")) {
+  # Built-in names and aliases, in any case, mean the built-in layout, so no
+  # custom layout takes them.
+  for (taken in c("twitter", "bluesky", "sonyflake", "Twitter", "X", "BlueSky", "TID", "SCRU64")) {
     expect_error(custom(name = taken), class = "zuid_error_layout",
-                 regexp = "The built-in layout \"[a-z]+\" takes no `time`, `fields`, `sequence`")
-  }
-  for (taken in c("Twitter", "X", "BlueSky", "TID", "SCRU64")) {
-    expect_error(custom(name = taken), class = "zuid_error_layout",
-                 regexp = "is the name of a built-in layout, which a custom layout cannot take")
+                 regexp = "The built-in layout \"[a-z0-9]+\" takes no `time`, `fields`, `sequence`")
   }
   for (bad in list("", "2nd", "my layout", "a%s", strrep("a", 41), NA_character_, c("a", "b"), 1)) {
     expect_error(custom(name = bad), class = "zuid_error_layout", regexp = "`name`")
@@ -328,7 +339,7 @@ test_that("error messages read well", {
     id_layout(time = list(bits = 41, unit = "ms", epoch = 0), sequence = 12)
     id_layout(time = list(bits = 41, unit = "5 ms", epoch = 0), fields = list(w = 10), sequence = 12)
     id_layout(time = list(bits = 60, unit = "ms", epoch = 0), fields = list(w = 4), sequence = 0, sign_bit = FALSE)
-    id_layout(name = "X", time = list(bits = 41, unit = "ms", epoch = 0), fields = list(w = 10), sequence = 12)
+    id_layout(name = "my layout", time = list(bits = 41, unit = "ms", epoch = 0), fields = list(w = 10), sequence = 12)
     id_layout(time = list(bits = 39, unit = "5ms", epoch = 0), fields = list(sequence = 8, m = 16), sequence = 8)
     id_layout(time = list(bits = 53, unit = "2000ms", epoch = 0), fields = list(w = 10), sequence = 0)
   })

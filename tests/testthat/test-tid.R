@@ -115,3 +115,12 @@ test_that("arguments are checked", {
   expect_s3_class(id_from_tid("2222222222223"), "zuid_id")
   expect_s3_class(id_from_tid("2222222222223", as = "integer64"), "integer64")
 })
+
+test_that("TIDs' times as milliseconds are floored, and IDs carry the tid layout", {
+  # 1724171495793000 µs, and 999 µs later.
+  ids <- id_compose(as.POSIXct(c(1724171495.793, 1724171495.793999), origin = "1970-01-01", tz = "UTC"),
+                    "tid", clock_id = 1)
+  expect_identical(id_time(ids, as = "ms"), c(1724171495793, 1724171495793))
+  expect_identical(id_shard(ids, 1000), id_shard(as.character(ids), 1000, "tid"))
+  expect_identical(id_shard(ids, 1000), as.integer(c(1724171495793000, 1724171495793999) %% 1000))
+})

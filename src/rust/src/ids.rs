@@ -11,7 +11,7 @@ use crate::scru64::scan;
 use extendr_api::prelude::*;
 use zuid_core::invalid::Reason;
 use zuid_core::order::radix_sort;
-use zuid_core::r_values::{NA_INTEGER64_BITS, NA_REAL};
+use zuid_core::r_values::{na_real, NA_INTEGER64_BITS};
 use zuid_core::text::{write_decimal, DECIMAL_MAX_LEN};
 use zuid_core::{Entry, Layout, TextForm};
 
@@ -68,6 +68,8 @@ fn ids_valid(x: Robj, input: &str, layout: Robj) -> Robj {
 fn valid(x: &Robj, input: &str, layout: &Robj) -> Outcome {
     let layout = layout_from_r(layout)?;
     let ids = Ids::from_r(x, input, layout.text_form())?;
+    // A double beyond 2^53 is an error here as in every reader.
+    scan(&ids, |_| None)?;
     let out: Logicals = (0..ids.len())
         .map(|i| match ids.get(i) {
             Entry::Missing => Rbool::na(),
@@ -81,7 +83,9 @@ fn valid(x: &Robj, input: &str, layout: &Robj) -> Outcome {
 /// The unsigned decimal text of integer64 bits; NA for NA.
 #[extendr]
 fn ids_text(x: &[f64]) -> Robj {
-    crate::alloc::strings::<DECIMAL_MAX_LEN>(x.len(), |i, buf| id_at(x, i).map(|id| write_decimal(id, buf)))
+    reply(value(crate::alloc::strings::<DECIMAL_MAX_LEN>(x.len(), |i, buf| {
+        id_at(x, i).map(|id| write_decimal(id, buf))
+    })))
 }
 
 /// `x op y` on IDs as unsigned numbers, recycled as R recycles; NA where
@@ -119,10 +123,9 @@ fn ids_sort(x: &[f64], decreasing: bool) -> Robj {
     if decreasing {
         keys.reverse();
     }
-    keys.iter()
-        .map(|&(id, _)| f64::from_bits(id))
-        .collect::<Vec<f64>>()
-        .into()
+    reply(value(
+        keys.iter().map(|&(id, _)| f64::from_bits(id)).collect::<Vec<f64>>(),
+    ))
 }
 
 /// Ranks that order the IDs as unsigned numbers: equal IDs share a rank,
@@ -133,7 +136,7 @@ fn ids_rank(x: &[f64]) -> Robj {
         .filter_map(|i| id_at(x, i).map(|id| (id, i as u32)))
         .collect();
     radix_sort(&mut keyed);
-    let mut ranks = vec![NA_REAL; x.len()];
+    let mut ranks = vec![na_real(); x.len()];
     let mut rank = 0.0;
     let mut previous = None;
     for &(id, i) in &keyed {
@@ -143,13 +146,17 @@ fn ids_rank(x: &[f64]) -> Robj {
         }
         ranks[i as usize] = rank;
     }
-    ranks.into()
+    reply(value(ranks))
 }
 
 /// The smallest and largest ID as unsigned numbers, as integer64 bits; NA
 /// for both when there is an NA and `na_rm` is false, or no ID at all.
 #[extendr]
 fn ids_range(x: &[f64], na_rm: bool) -> Robj {
+    reply(value(extremes(x, na_rm)))
+}
+
+fn extremes(x: &[f64], na_rm: bool) -> Vec<f64> {
     let na = f64::from_bits(NA_INTEGER64_BITS);
     let mut extremes: Option<(u64, u64)> = None;
     for i in 0..x.len() {
@@ -158,13 +165,13 @@ fn ids_range(x: &[f64], na_rm: bool) -> Robj {
                 let (lo, hi) = extremes.unwrap_or((id, id));
                 extremes = Some((lo.min(id), hi.max(id)));
             }
-            None if !na_rm => return vec![na, na].into(),
+            None if !na_rm => return vec![na, na],
             None => {}
         }
     }
     match extremes {
-        Some((lo, hi)) => vec![f64::from_bits(lo), f64::from_bits(hi)].into(),
-        None => vec![na, na].into(),
+        Some((lo, hi)) => vec![f64::from_bits(lo), f64::from_bits(hi)],
+        None => vec![na, na],
     }
 }
 
@@ -174,10 +181,10 @@ fn ids_range(x: &[f64], na_rm: bool) -> Robj {
 fn ids_halves(x: &[f64]) -> Robj {
     let half = |shift: u32| -> Vec<f64> {
         (0..x.len())
-            .map(|i| id_at(x, i).map_or(NA_REAL, |id| ((id >> shift) & 0xFFFF_FFFF) as f64))
+            .map(|i| id_at(x, i).map_or(na_real(), |id| ((id >> shift) & 0xFFFF_FFFF) as f64))
             .collect()
     };
-    list!(high = half(32), low = half(0)).into()
+    reply(value(list!(high = half(32), low = half(0))))
 }
 
 extendr_module! {

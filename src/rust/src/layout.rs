@@ -91,8 +91,9 @@ fn layout_facts(layout: Robj) -> Robj {
 /// The canonical name of each time unit (`"1000ms"` is `"s"`), NA where
 /// the text is not a unit.
 #[extendr]
-fn time_unit_canonical(unit: Strings) -> Strings {
-    unit.as_slice()
+fn time_unit_canonical(unit: Strings) -> Robj {
+    let canonical: Strings = unit
+        .as_slice()
         .iter()
         .map(|s| {
             let unit = if s.is_na() {
@@ -102,14 +103,16 @@ fn time_unit_canonical(unit: Strings) -> Strings {
             };
             unit.map_or_else(Rstr::na, |u| Rstr::from(u.name()))
         })
-        .collect()
+        .collect();
+    reply(value(canonical))
 }
 
 /// ISO 8601 UTC text with milliseconds for whole milliseconds since 1970;
 /// NA outside the years 1 to 9999.
 #[extendr]
-fn format_epoch_ms(ms: &[f64]) -> Strings {
-    ms.iter()
+fn format_epoch_ms(ms: &[f64]) -> Robj {
+    let text: Strings = ms
+        .iter()
         .map(|&m| {
             let text = if m.is_finite() && m.fract() == 0.0 {
                 format_millis(m as i64)
@@ -121,7 +124,8 @@ fn format_epoch_ms(ms: &[f64]) -> Strings {
                 None => Rstr::na(),
             }
         })
-        .collect()
+        .collect();
+    reply(value(text))
 }
 
 extendr_module! {

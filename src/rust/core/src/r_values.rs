@@ -9,8 +9,15 @@ use crate::unit::Resolution;
 
 /// R's `NA_integer_`.
 pub const NA_INTEGER: i32 = i32::MIN;
-/// R's `NA_real_`: a NaN whose low word is 1954.
-pub const NA_REAL: f64 = f64::from_bits(0x7FF0_0000_0000_07A2);
+/// The bits of R's `NA_real_`: a NaN whose low word is 1954.
+pub const NA_REAL_BITS: u64 = 0x7FF0_0000_0000_07A2;
+
+/// R's `NA_real_`. A function, not a constant: `f64::from_bits` is a
+/// `const fn` only from Rust 1.83, above zuid's minimum version.
+#[inline]
+pub fn na_real() -> f64 {
+    f64::from_bits(NA_REAL_BITS)
+}
 /// `bit64::NA_integer64_`: the bits of `i64::MIN`, which is also why the
 /// ID 2^63 cannot be held by an integer64.
 pub const NA_INTEGER64_BITS: u64 = i64::MIN as u64;
@@ -116,9 +123,9 @@ mod tests {
 
     #[test]
     fn doubles_must_be_exact() {
-        assert!(is_na_real(NA_REAL));
+        assert!(is_na_real(na_real()));
         assert!(!is_na_real(f64::NAN));
-        assert_eq!(from_double(NA_REAL), Entry::Missing);
+        assert_eq!(from_double(na_real()), Entry::Missing);
         assert_eq!(from_double(f64::NAN), Entry::Invalid(Reason::NotFinite));
         assert_eq!(from_double(f64::INFINITY), Entry::Invalid(Reason::NotFinite));
         assert_eq!(from_double(-1.0), Entry::Invalid(Reason::Negative));
