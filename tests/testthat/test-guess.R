@@ -48,3 +48,19 @@ test_that("NA_integer64_ is missing without bit64 attached", {
   guess <- id_guess_layout(x, layouts = "twitter", now = now)
   expect_identical(unclass(guess)$plausible, 1)
 })
+
+test_that("TID text is recognised: only the tid layout reads it", {
+  guess <- id_guess_layout(c("3l25zusnsfctk", "3jzfcijpj2z2a", NA), now = now)
+  expect_identical(guess$layout[[1]], "tid")
+  expect_identical(guess$plausible[[1]], 1)
+  expect_true(all(guess$plausible[-1] == 0))
+  expect_identical(format(guess$last[[1]], "%Y"), "2024")
+})
+
+test_that("TIDs as numbers are plausible as TIDs; tweets of 2025 are not", {
+  tids <- id_from_tid(c("3l25zusnsfctk", "3l25zusnsfck2"), as = "character")
+  row <- function(guess, name) guess[guess$layout == name, ]
+  expect_identical(row(id_guess_layout(tids, now = now), "tid")$plausible, 1)
+  tweets <- c("1888944671579078978", "1888944671579078979")
+  expect_identical(row(id_guess_layout(tweets, now = now), "tid")$plausible, 0)
+})
