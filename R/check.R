@@ -42,13 +42,15 @@ check_choice <- function(x, choices, arg, call) {
 # `as`: how IDs are returned: a zuid_id, decimal text or a plain integer64.
 check_as <- function(as, call) check_choice(as, c("id", "character", "integer64"), "as", call)
 
-# POSIXct (or Date, or POSIXlt) as POSIXct seconds in a plain double.
+# POSIXct (or Date, or POSIXlt) as POSIXct seconds in a double vector for
+# the binding, which reads the doubles and ignores the class: a POSIXct as
+# it is, since unclass() would copy it.
 time_seconds <- function(time, call, arg = "time") {
   if (inherits(time, "POSIXlt")) {
     time <- as.POSIXct(time)
   }
   if (inherits(time, "POSIXct")) {
-    return(as.double(unclass(time)))
+    return(if (is.double(time)) time else as.double(unclass(time)))
   }
   if (inherits(time, "Date")) {
     return(as.double(unclass(time)) * 86400)

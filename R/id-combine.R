@@ -49,7 +49,7 @@ vec_restore.zuid_id <- function(x, to, ...) restore_id(as.vector(x), to)
 
 #' @exportS3Method vctrs::vec_proxy_equal
 vec_proxy_equal.zuid_id <- function(x, ...) {
-  halves <- rust_value(ids_halves(as.vector(unclass(x))))
+  halves <- rust_value(ids_halves(x))
   data.frame(high = halves$high, low = halves$low)
 }
 

@@ -11,7 +11,9 @@ Ops.zuid_id <- function(e1, e2) {
   }
   layout <- shared_layout(list(e1, e2), call)
   out <- rust_value(ids_compare(id_bits(e1, layout, call), id_bits(e2, layout, call), .Generic), call)
-  names(out) <- names(if (length(e1) >= length(e2)) e1 else e2)
+  # Setting names, even NULL ones, on a value just returned would copy it.
+  shown <- names(if (length(e1) >= length(e2)) e1 else e2)
+  if (!is.null(shown)) names(out) <- shown
   out
 }
 
@@ -34,6 +36,13 @@ Summary.zuid_id <- function(..., na.rm = FALSE) {
   switch(.Generic, min = extremes[1L], max = extremes[2L], range = extremes)
 }
 
+#' @export
+mean.zuid_id <- function(x, ...) abort_arithmetic("mean", sys.call())
+
+#' @importFrom stats median
+#' @export
+median.zuid_id <- function(x, na.rm = FALSE, ...) abort_arithmetic("median", sys.call())
+
 abort_arithmetic <- function(op, call) {
   zuid_abort(sprintf(paste(
     "`%s` is not defined for IDs: an ID is a label with a time in it, not a",
@@ -43,11 +52,11 @@ abort_arithmetic <- function(op, call) {
 }
 
 #' @export
-xtfrm.zuid_id <- function(x) rust_value(ids_rank(as.vector(unclass(x))))
+xtfrm.zuid_id <- function(x) rust_value(ids_rank(x))
 
 #' @export
 sort.zuid_id <- function(x, decreasing = FALSE, na.last = NA, ...) {
-  sorted <- rust_value(ids_sort(as.vector(unclass(x)), isTRUE(decreasing)))
+  sorted <- rust_value(ids_sort(x, isTRUE(decreasing)))
   if (!is.na(na.last)) {
     missing <- rep(na_id_bits, sum(is.na(x)))
     sorted <- if (isTRUE(na.last)) c(sorted, missing) else c(missing, sorted)
@@ -55,44 +64,38 @@ sort.zuid_id <- function(x, decreasing = FALSE, na.last = NA, ...) {
   new_zuid_id(sorted, id_layout_attr(x))
 }
 
-# bit64 masks order() and rank() with generics of its own whose integer64
-# methods sort signed: these send zuid_ids back to base R, which orders
-# objects by xtfrm().
+# bit64 masks order(), rank(), match() and %in% with generics of its own
+# whose integer64 methods sort signed and read a text table as signed.
+# These methods for zuid_ids are registered with bit64's generics when zuid
+# loads (see .onLoad()): order() and rank() go back to base R, which orders
+# objects by xtfrm(); match() and %in% match the IDs' bits after reading
+# the table as IDs of the same layout.
 
-#' @exportS3Method bit64::order
-order.zuid_id <- function(..., na.last = TRUE, decreasing = FALSE,
-                          method = c("auto", "shell", "radix")) {
+bit64_order_zuid_id <- function(..., na.last = TRUE, decreasing = FALSE,
+                                method = c("auto", "shell", "radix")) {
   base::order(..., na.last = na.last, decreasing = decreasing, method = method)
 }
 
-#' @exportS3Method bit64::rank
-rank.zuid_id <- function(x, ...) base::rank(xtfrm(x), ...)
+bit64_rank_zuid_id <- function(x, ...) base::rank(xtfrm(x), ...)
 
-#' @export
-unique.zuid_id <- function(x, incomparables = FALSE, ...) {
-  x[!duplicated(x, incomparables = incomparables, ...)]
-}
-
-# match() and %in% compare values: base R matches objects by mtfrm(),
-# here the exact digits; bit64's masking match() and %in% get methods that
-# match the IDs' bits after reading the table as IDs of the same layout.
-
-#' @export
-mtfrm.zuid_id <- function(x) as.character(x)
-
-#' @exportS3Method bit64::match
-match.zuid_id <- function(x, table, nomatch = NA_integer_, incomparables = NULL, ...) {
+bit64_match_zuid_id <- function(x, table, nomatch = NA_integer_, incomparables = NULL, ...) {
   call <- sys.call()
   layout <- shared_layout(list(x, table), call)
   bit64::match(as_plain_integer64(x, layout, call), as_plain_integer64(table, layout, call),
                nomatch = nomatch, incomparables = incomparables)
 }
 
-#' @rawNamespace S3method(bit64::"%in%", zuid_id)
-`%in%.zuid_id` <- function(x, table) {
-  !is.na(match.zuid_id(x, table))
+bit64_in_zuid_id <- function(x, table) !is.na(bit64_match_zuid_id(x, table))
+
+#' @export
+unique.zuid_id <- function(x, incomparables = FALSE, ...) {
+  x[!duplicated(x, incomparables = incomparables, ...)]
 }
 
+# Base R's match() and %in% match objects by mtfrm(): the exact digits.
+#' @export
+mtfrm.zuid_id <- function(x) as.character(x)
+
 as_plain_integer64 <- function(x, layout, call) {
-  structure(id_bits(x, layout, call), class = "integer64")
+  structure(id_bits(x, layout, call), class = "integer64", layout = NULL)
 }

@@ -4,7 +4,7 @@
 
 #' @export
 format.zuid_id <- function(x, ...) {
-  out <- rust_value(ids_text(as.vector(unclass(x))))
+  out <- rust_value(ids_text(x))
   out[is.na(out)] <- "NA"
   names(out) <- names(x)
   out
@@ -12,7 +12,7 @@ format.zuid_id <- function(x, ...) {
 
 #' @export
 as.character.zuid_id <- function(x, ...) {
-  rust_value(ids_text(as.vector(unclass(x))))
+  rust_value(ids_text(x))
 }
 
 #' @export
@@ -44,7 +44,7 @@ as.integer64.zuid_id <- function(x, ...) plain_integer64(x)
 # The nearest double of each ID, read as unsigned: exact below 2^53 only.
 #' @export
 as.double.zuid_id <- function(x, ...) {
-  halves <- rust_value(ids_halves(as.vector(unclass(x))))
+  halves <- rust_value(ids_halves(x))
   halves$high * 2^32 + halves$low
 }
 

@@ -37,6 +37,16 @@
 #' plain `integer64` needs R 4.3 or later, where R lets zuid's method win;
 #' on older R convert the other side with `as_zuid_id()` first.
 #'
+#' @section Files and databases:
+#' `write.csv()` writes the digits; `data.table::fwrite()` and database
+#' drivers write the integer64 underneath, so IDs of 2^63 and more come out
+#' negative there (and read back equal through `as_zuid_id()`). RSQLite and
+#' DBI drivers that know integer64 store a `zuid_id` column as a 64-bit
+#' integer; RPostgreSQL, Debian's PostgreSQL driver, types integer64 columns
+#' as text unless told: `DBI::dbWriteTable(con, "t", df, field.types =
+#' c(id = "bigint"))`. Read IDs back with `bigint = "integer64"` (or as
+#' text) and `as_zuid_id()`.
+#'
 #' @param x IDs: a character, `bit64::integer64` (including a `zuid_id`),
 #'   double or integer vector, read as [id_fields()] reads them.
 #' @param layout `NULL`, or the layout the IDs were made with: a
@@ -126,13 +136,18 @@ new_zuid_id <- function(bits, layout) {
   bits
 }
 
-# The unsigned bits of `x` as a plain double vector: a zuid_id's own, or
-# those of other values read as IDs under `layout` (for comparisons).
+# A vector whose doubles hold ID bits, for the binding (which reads the
+# doubles and ignores the class): a zuid_id itself, not a copy, or other
+# values read as IDs under `layout` (for comparisons).
 id_bits <- function(x, layout, call) {
   if (!inherits(x, "zuid_id")) {
-    x <- read_as_ids(x, layout, call)
+    return(read_as_ids(x, layout, call))
   }
-  as.vector(unclass(x))
+  carried <- id_layout_attr(x)
+  if (!is.null(layout) && !is.null(carried) && !same_layout(carried, layout)) {
+    shared_layout(list(x, new_zuid_id(numeric(), layout)), call)
+  }
+  x
 }
 
 # The layout shared by the zuid_ids among `values` (NULL when none carries

@@ -10,13 +10,16 @@
 #'
 #' | Name | Time | Node fields | Sequence |
 #' |---|---|---|---|
-#' | `twitter` (or `x`) | 41 bits, ms, from 2010-11-04T01:42:54.657Z | `datacenter` 5, `worker` 5 | 12 |
-#' | `discord` | 42 bits, ms, from 2015-01-01 | `worker` 5, `process` 5 | 12 |
-#' | `instagram` | 41 bits, ms, from 2011-08-24T21:07:01.721Z | `shard` 13 | 10 |
-#' | `mastodon` | 48 bits, ms, from 1970 | none | 16 |
-#' | `sonyflake` | 39 bits, 10 ms, from `epoch` | `machine` 16, after the sequence | 8 |
-#' | `scru64` | 39 bits, 256 ms, from 1970 | `node` of `node_bits` | 24 - `node_bits` |
-#' | `tid` (or `bluesky`) | 53 bits, us (microseconds), from 1970 | `clock_id` 10 | 0 |
+#' | `twitter` (or `x`) | 41 bits, ms units from 2010-11-04T01:42:54.657Z | `datacenter` 5, `worker` 5 | 12 |
+#' | `discord` | 42 bits, ms units from 2015-01-01T00:00:00.000Z | `worker` 5, `process` 5 | 12 |
+#' | `instagram` | 41 bits, ms units from 2011-08-24T21:07:01.721Z | `shard` 13 | 10 |
+#' | `mastodon` | 48 bits, ms units from 1970-01-01T00:00:00.000Z | none | 16 |
+#' | `sonyflake` | 39 bits, 10ms units from `epoch` | `machine` 16, after the sequence | 8 |
+#' | `scru64` | 39 bits, 256ms units from 1970-01-01T00:00:00.000Z | `node` of `node_bits` | 24 - `node_bits` |
+#' | `tid` (or `bluesky`) | 53 bits, us (microsecond) units from 1970-01-01T00:00:00.000Z | `clock_id` 10 | 0 |
+#'
+#' These are the words and times `print()` shows. Names are matched in any
+#' case.
 #'
 #' Twitter, Sonyflake, SCRU64 and TIDs keep the top bit as a sign bit;
 #' Discord, Instagram and Mastodon use all 64 bits. Sonyflake's reference has
@@ -60,7 +63,7 @@
 #' tick's start, which [id_compose()] turns back into the same tick, and any
 #' later time floors to its own microsecond. Every microsecond has its own
 #' double until the year 2242; after that, neighbouring microseconds share
-#' one, and a time composes to the latest of them.
+#' one, and a time composes to the one nearest that double.
 #'
 #' @param name A built-in layout (`x` is Twitter's, `bluesky` the TID's), or
 #'   `NULL` for a custom one, or a custom layout's own name (with its `time`,

@@ -206,7 +206,7 @@ time_handler <- function(problem, call, context) {
   layout <- context$layout
   i <- problem$position
   time <- context$args$time
-  seconds <- time[[if (length(time) == 1L) 1L else i]]
+  seconds <- as.numeric(time[[if (length(time) == 1L) 1L else i]])
   shown <- rust_value(format_epoch_ms(floor(seconds * 1000)))
   shown <- if (is.na(shown)) describe_value(seconds) else shown
   limit <- if (problem$code == "before_epoch") {

@@ -80,22 +80,30 @@ pub fn seconds_from_time(t: i64, resolution: Resolution) -> f64 {
 /// that came from `t` (as `id_time()` returns) gives `t` back, although the
 /// double is often slightly below the true quotient; any later time floors.
 /// Where adjacent counts share one double (microseconds after the year
-/// 2242), the latest of them comes back. `None` for non-finite times and
-/// beyond 2^53 counts.
+/// 2242), the one nearest the double comes back. `None` for non-finite
+/// times and beyond 2^53 counts.
 pub fn time_from_seconds(seconds: f64, resolution: Resolution) -> Option<i64> {
-    let nearest = (seconds * resolution.per_second() as f64).round();
-    if !nearest.is_finite() || nearest.abs() >= EXACT_DOUBLE_LIMIT {
+    let scaled = seconds * resolution.per_second() as f64;
+    if !scaled.is_finite() || scaled.abs() >= EXACT_DOUBLE_LIMIT {
         return None;
     }
-    let mut t = nearest as i64;
-    // The rounded product is within a count or two of the answer.
-    while seconds < seconds_from_time(t, resolution) {
-        t -= 1;
-    }
-    while seconds_from_time(t + 1, resolution) <= seconds {
-        t += 1;
-    }
-    Some(t)
+    // Rounding half away from zero, as f64::round() does, without its call
+    // into the maths library (x86-64's baseline has no rounding
+    // instruction): truncate, then look at the exact fractional part.
+    let whole = scaled as i64;
+    let fraction = scaled - whole as f64;
+    let t = if fraction >= 0.5 {
+        whole + 1
+    } else if fraction <= -0.5 {
+        whole - 1
+    } else {
+        whole
+    };
+    Some(if seconds < seconds_from_time(t, resolution) {
+        t - 1
+    } else {
+        t
+    })
 }
 
 /// POSIXct seconds of whole milliseconds since 1970.
@@ -186,14 +194,24 @@ mod tests {
     }
 
     #[test]
-    fn where_microseconds_share_a_double_the_latest_comes_back() {
+    fn where_microseconds_share_a_double_a_neighbour_comes_back() {
         // After 2^33 seconds (2242), a double's step is about 1.9 µs.
         let us = Resolution::Micros;
         let t = (1i64 << 33) * 1_000_000 + 123_456;
         let back = time_from_seconds(seconds_from_time(t, us), us).unwrap();
-        assert!(back >= t && back - t <= 2, "{back}");
+        assert!((back - t).abs() <= 2, "{back}");
         assert_eq!(seconds_from_time(back, us), seconds_from_time(t, us));
         assert_eq!(time_from_seconds(1e10, us), None);
+    }
+
+    #[test]
+    fn rounding_agrees_with_f64_round() {
+        let halves = [0.0005, -0.0005, 0.0015, -0.0025, 1.2345, -1.2345, 4_503_599_627_370.495];
+        for seconds in halves.into_iter().chain((-3000..3000).map(|k| f64::from(k) * 0.000_25)) {
+            let m = (seconds * 1000.0).round() as i64;
+            let expected = if seconds < seconds_from_millis(m) { m - 1 } else { m };
+            assert_eq!(millis_from_seconds(seconds), Some(expected), "{seconds}");
+        }
     }
 
     #[test]
