@@ -8,7 +8,8 @@
 #' IDs are read from:
 #' * character: decimal digits, 0 to 2^64 - 1, with optional white space
 #'   around them as `as.numeric()` allows (with the `scru64` layout a
-#'   12-character string is read as SCRU64's base36 text, in either case);
+#'   12-character string is read as SCRU64's base36 text, in either case;
+#'   with the `tid` layout a 13-character string is read as TID text);
 #' * `bit64::integer64`, including a [zuid_id][as_zuid_id()]: its 64 bits,
 #'   read as unsigned, so that a negative integer64 is an ID of 2^63 or more;
 #'   `NA_integer64_` is NA. bit64 need not be attached;
@@ -26,13 +27,14 @@
 #' @param x IDs: a character, `bit64::integer64` (or [zuid_id][as_zuid_id()]),
 #'   double or integer vector.
 #' @param layout A [id_layout()], or the name of a built-in layout that needs
-#'   no further argument: `"twitter"` (or `"x"`), `"discord"`, `"instagram"`
-#'   or `"mastodon"`, in any case. May be left out when `x` is a `zuid_id`
-#'   that carries its layout.
+#'   no further argument: `"twitter"` (or `"x"`), `"discord"`, `"instagram"`,
+#'   `"mastodon"` or `"tid"` (or `"bluesky"`), in any case. May be left out
+#'   when `x` is a `zuid_id` that carries its layout.
 #' @param as `"POSIXct"` for the start of each ID's tick as a POSIXct, or
 #'   `"ms"` for it as exact milliseconds since 1970 in a double (a POSIXct of
 #'   `.698` seconds is stored as `.69799...`, which `format(, "%OS3")`
-#'   shows as `.697`).
+#'   shows as `.697`); microsecond ticks (TIDs) are floored to the
+#'   millisecond.
 #' @returns `id_fields()`: a data frame with one row per ID: `time` (POSIXct,
 #'   UTC), one column per node field (integer, or double when wider than 31
 #'   bits) and `sequence` (integer). `id_time()`: the `time` column alone, as
@@ -82,8 +84,14 @@ id_time <- function(x, layout = NULL, as = c("POSIXct", "ms")) {
   as <- check_choice(as, c("POSIXct", "ms"), "as", call)
   time <- decode_vector(x, layout, time_only = TRUE, call)$time
   # The seconds are the double nearest to whole milliseconds / 1000, so
-  # rounding their thousandfold gives the milliseconds back exactly.
-  if (as == "ms") round(as.vector(unclass(time)) * 1000) else time
+  # rounding their thousandfold gives the milliseconds back exactly; with
+  # microsecond ticks, the microseconds come back so, floored to the
+  # millisecond.
+  if (as == "POSIXct") {
+    return(time)
+  }
+  seconds <- as.vector(unclass(time))
+  if (identical(layout$unit, "us")) round(seconds * 1e6) %/% 1000 else round(seconds * 1000)
 }
 
 #' @rdname id_fields

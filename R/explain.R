@@ -58,7 +58,7 @@ explain_lines <- function(decimal, bits, parts, time, layout, colour) {
   groups <- vapply(seq_len(nrow(parts)), function(k) {
     paint(part_digits(bits, parts$offset[[k]], parts$bits[[k]]), k)
   }, character(1))
-  iso <- rust_value(format_epoch_ms(round(as.numeric(time) * 1000)))
+  iso <- explain_time(time, layout)
   fits <- !is.na(time)
   header <- sprintf("%s as %s: %s", decimal, layout_label(layout),
                     if (fits) iso else "not an ID of this layout (see the sign bit)")
@@ -69,6 +69,17 @@ explain_lines <- function(decimal, bits, parts, time, layout, colour) {
             parts$bits[[k]], parts$offset[[k]], whole_text(parts$value[[k]]), note)
   }, character(1))
   c(header, paste(groups, collapse = " "), rows, "")
+}
+
+# ISO 8601 UTC text of a tick's start: to the millisecond, or to the
+# microsecond for microsecond ticks (TIDs).
+explain_time <- function(time, layout) {
+  if (!identical(layout$unit, "us")) {
+    return(rust_value(format_epoch_ms(round(as.numeric(time) * 1000))))
+  }
+  us <- round(as.numeric(time) * 1e6)
+  ms_text <- rust_value(format_epoch_ms(us %/% 1000))
+  sub("Z$", sprintf("%03dZ", as.integer(us %% 1000)), ms_text)
 }
 
 # Bright, distinct ANSI colours, one per part in order.

@@ -12,6 +12,8 @@ ids_at_times <- function(time, layout, max, as_) .Call(wrap__ids_at_times, time,
 
 decode_ids <- function(x, input, layout, time_only) .Call(wrap__decode_ids, x, input, layout, time_only)
 
+ids_shard <- function(x, input, layout, n) .Call(wrap__ids_shard, x, input, layout, n)
+
 explain_ids <- function(x, input, layout) .Call(wrap__explain_ids, x, input, layout)
 
 generator_new <- function(layout, nodes, policy) .Call(wrap__generator_new, layout, nodes, policy)
@@ -38,7 +40,7 @@ layout_check <- function(layout) .Call(wrap__layout_check, layout)
 
 layout_facts <- function(layout) .Call(wrap__layout_facts, layout)
 
-time_unit_names <- function() .Call(wrap__time_unit_names)
+time_unit_canonical <- function(unit) .Call(wrap__time_unit_canonical, unit)
 
 format_epoch_ms <- function(ms) .Call(wrap__format_epoch_ms, ms)
 
@@ -49,4 +51,8 @@ invalid_reasons <- function() .Call(wrap__invalid_reasons)
 scru64_from_ids <- function(x, input) .Call(wrap__scru64_from_ids, x, input)
 
 ids_from_scru64 <- function(text, as_) .Call(wrap__ids_from_scru64, text, as_)
+
+tid_from_ids <- function(x, input) .Call(wrap__tid_from_ids, x, input)
+
+ids_from_tid <- function(text, as_) .Call(wrap__ids_from_tid, text, as_)
 

@@ -13,7 +13,9 @@
 #' @param x IDs, read as [id_fields()] reads them.
 #' @param layouts Candidate layouts: a list of [id_layout()]s or names, named
 #'   or not. By default the built-ins, with Sonyflake's v1 start time
-#'   (2014-09-01) and SCRU64's time (which does not depend on `node_bits`).
+#'   (2014-09-01), SCRU64's time (which does not depend on `node_bits`) and
+#'   AT Protocol TIDs (Bluesky), whose 13-character text no other layout
+#'   reads.
 #' @param now The latest plausible time.
 #' @returns A data frame of class `zuid_guess`, one row per layout, most
 #'   plausible first: `layout`, `plausible` (the share of IDs whose time is
@@ -56,7 +58,9 @@ id_guess_layout <- function(x, layouts = default_guess_layouts(), now = Sys.time
 guess_row <- function(x, known, layout, label, now_s) {
   t <- suppressWarnings(id_time(x, layout))
   s <- as.numeric(t)
-  ok <- !is.na(s) & s >= layout$epoch_ms / 1000 & s <= now_s
+  # Tick 0 starts at the epoch floored to a whole number of units.
+  first_s <- layout_facts_of(layout, NULL)$first_ms / 1000
+  ok <- !is.na(s) & s >= first_s & s <= now_s
   shown <- t[!is.na(t)]
   data.frame(
     layout = label,
@@ -73,7 +77,8 @@ default_guess_layouts <- function() {
     instagram = id_layout("instagram"),
     mastodon = id_layout("mastodon"),
     sonyflake = id_layout("sonyflake", epoch = as.POSIXct("2014-09-01", tz = "UTC")),
-    scru64 = id_layout("scru64", node_bits = 8)
+    scru64 = id_layout("scru64", node_bits = 8),
+    tid = id_layout("tid")
   )
 }
 

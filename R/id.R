@@ -119,12 +119,6 @@ resolve_layout <- function(x, layout, call) {
   layout
 }
 
-# Layouts that split IDs alike, whatever they are called.
-same_layout <- function(a, b) {
-  fields <- c("bits", "kinds", "unit", "epoch_ms", "text")
-  identical(unclass(a)[fields], unclass(b)[fields])
-}
-
 abort_layout_mismatch <- function(carried, given, call) {
   zuid_abort(sprintf(paste(
     "`x` holds IDs of the %s, but `layout` is the %s. Leave `layout` out to",

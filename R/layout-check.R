@@ -3,7 +3,7 @@
 # argument, checked by the core
 # however it was made or edited. Also what R code reads off a layout.
 
-layouts_by_name <- c("twitter", "discord", "instagram", "mastodon")
+layouts_by_name <- c("twitter", "discord", "instagram", "mastodon", "tid")
 
 as_layout <- function(layout, call) {
   if (inherits(layout, "zuid_layout")) {
@@ -62,5 +62,6 @@ layout_label <- function(layout) {
   if (identical(layout$name, "custom")) "layout" else sprintf("%s layout", layout$name)
 }
 
-# The tick length and the start of the last tick, in milliseconds.
+# The tick length, the start of tick 0 (the epoch floored to a whole
+# number of units) and the start of the last tick, in milliseconds.
 layout_facts_of <- function(layout, call) rust_value(layout_facts(layout), call, list(layout = layout))

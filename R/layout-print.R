@@ -12,10 +12,18 @@ print.zuid_layout <- function(x, ...) {
 #' @order 3
 #' @export
 format.zuid_layout <- function(x, ...) {
-  x <- check_layout(x, sys.call())
+  call <- sys.call()
+  x <- check_layout(x, call)
+  first_ms <- layout_facts_of(x, call)$first_ms
   c(
     sprintf("<zuid_layout %s>", x$name),
     paste0("| ", paste(names(x$bits), x$bits, collapse = " | "), " |"),
-    sprintf("time: %s units from %s", x$unit, rust_value(format_epoch_ms(x$epoch_ms)))
+    sprintf("time: %s units from %s", x$unit, rust_value(format_epoch_ms(first_ms))),
+    # Ticks are counted on Unix time's own grid (as Sonyflake's reference
+    # counts them): an epoch off that grid is shown with where it went.
+    if (first_ms != x$epoch_ms) {
+      sprintf("epoch: %s, floored to a whole number of %s units since 1970",
+              rust_value(format_epoch_ms(x$epoch_ms)), x$unit)
+    }
   )
 }

@@ -16,33 +16,73 @@
 #' | `mastodon` | 48 bits, ms units from 1970-01-01T00:00:00.000Z | none | 16 |
 #' | `sonyflake` | 39 bits, 10ms units from `epoch` | `machine` 16, after the sequence | 8 |
 #' | `scru64` | 39 bits, 256ms units from 1970-01-01T00:00:00.000Z | `node` of `node_bits` | 24 - `node_bits` |
+#' | `tid` (or `bluesky`) | 53 bits, us (microsecond) units from 1970-01-01T00:00:00.000Z | `clock_id` 10 | 0 |
 #'
 #' These are the words and times `print()` shows. Names are matched in any
 #' case.
 #'
-#' Twitter, Sonyflake and SCRU64 keep the top bit as a sign bit; Discord,
-#' Instagram and Mastodon use all 64 bits. Sonyflake's reference has changed
-#' its default start time between releases, so `epoch` is required for it.
+#' Twitter, Sonyflake, SCRU64 and TIDs keep the top bit as a sign bit;
+#' Discord, Instagram and Mastodon use all 64 bits. Sonyflake's reference has
+#' changed its default start time between releases, so `epoch` is required
+#' for it. `tid` is the AT Protocol's timestamp identifier (Bluesky's record
+#' keys): every function that reads IDs with it also reads its 13-character
+#' text (see [id_to_tid()]).
 #'
 #' A custom layout gives `time`, `fields`, `sequence` and `sign_bit`. The bits
 #' must add up to 64, or 63 with the sign bit, and each part must have fewer
 #' than 54 bits, so that it reads exactly as a double. The sequence has at most
 #' 31 bits, so that `id_fields()` returns it as an integer. Node field names
 #' must be syntactic, distinct, and none of `sign`, `time` and `sequence`,
-#' since they become column names. Epochs are held as whole milliseconds: a POSIXct epoch
+#' since they become column names. The sequence comes last unless `fields`
+#' names `sequence` among the node fields, which places it there (Sonyflake
+#' puts it above its machine); then `sequence` is not given. The unit is
+#' `"us"` (microseconds), `"s"`, or any whole number of milliseconds written
+#' `"<n>ms"` (`"ms"`, `"5ms"`, `"10ms"`, `"100ms"`, `"256ms"`, ...); a unit so
+#' long that the time part's range passes 2^63 milliseconds is refused. A
+#' custom layout may have a name of its own, such as `name = "acme"`, which
+#' `print()` and messages show; the built-in names and `x` and `bluesky` are
+#' taken, in any case. Epochs are held as whole milliseconds: a POSIXct epoch
 #' is rounded to the nearest one.
 #'
-#' @param name A built-in layout, or `NULL` for a custom one.
+#' @section Ticks on Unix time's grid:
+#' Every layout counts its ticks on Unix time's own grid, as Sonyflake's
+#' reference does: tick 0 starts at the epoch floored to a whole number of
+#' units since 1970 (`floor(epoch / unit)` units), an ID's time is the start
+#' of its tick, and a time composes as `floor(t / unit) - floor(epoch / unit)`
+#' ticks. With millisecond ticks, and with an epoch on its unit's grid (as
+#' Sonyflake's usual start dates, 2014-09-01 and 2025-01-01, are), nothing is
+#' floored. A custom layout with a coarse unit follows the same rule: an
+#' epoch of 12:00:00.500 with `"s"` ticks counts from 12:00:00. A layout whose
+#' epoch was floored prints a fourth line with the epoch as given; a time
+#' before the epoch but within tick 0 composes to tick 0, and the last time
+#' that composes is the end of the last tick counted from the floored start.
+#'
+#' @section Microseconds:
+#' With `"us"` ticks (TIDs), times are counted in microseconds. A POSIXct
+#' holds seconds in a double: [id_time()] gives the double nearest each
+#' tick's start, which [id_compose()] turns back into the same tick, and any
+#' later time floors to its own microsecond. Every microsecond has its own
+#' double until the year 2242; after that, neighbouring microseconds share
+#' one, and a time composes to the one nearest that double.
+#'
+#' @param name A built-in layout (`x` is Twitter's, `bluesky` the TID's), or
+#'   `NULL` for a custom one, or a custom layout's own name (with its `time`,
+#'   `fields` and `sequence`): a letter then at most 39 letters, digits, `.`,
+#'   `_` or `-`.
 #' @param epoch For `"sonyflake"` (required) or a custom layout, the time the
 #'   time field counts from: a POSIXct or milliseconds since 1970.
 #' @param node_bits For `"scru64"`, the node id's bits, 1 to 23.
-#' @param time For a custom layout, `list(bits =, unit =, epoch =)`, `unit` one
-#'   of `"ms"`, `"10ms"`, `"256ms"` and `"s"`.
+#' @param time For a custom layout, `list(bits =, unit =, epoch =)`, `unit`
+#'   `"us"`, `"s"`, or a whole number of milliseconds such as `"ms"`,
+#'   `"10ms"`, `"256ms"` or `"5ms"`.
 #' @param fields For a custom layout, the node fields as a named list or vector
-#'   of widths, most significant first.
-#' @param sequence For a custom layout, the sequence's bits.
+#'   of widths, most significant first; an element named `sequence` places
+#'   the sequence there.
+#' @param sequence For a custom layout, the sequence's bits (when `fields`
+#'   does not place it).
 #' @param sign_bit For a custom layout, whether the top bit is reserved.
-#' @returns A `zuid_layout`.
+#' @returns A `zuid_layout`. Layouts compare with `==` (see
+#'   [layout-compare]), and `as.data.frame()` lists their parts.
 #' @seealso The vignette `vignette("reading-ids", package = "zuid")`.
 #' @order 1
 #' @export
@@ -58,39 +98,59 @@
 #' # Sonyflake needs the start time its generator was configured with.
 #' id_layout("sonyflake", epoch = as.POSIXct("2014-09-01", tz = "UTC"))
 #'
+#' # A start time off the 10 ms grid is floored, as Sonyflake's reference does.
+#' id_layout("sonyflake", epoch = as.POSIXct("2020-06-15 12:34:56.789", tz = "UTC"))
+#'
+#' # Bluesky's TIDs: microseconds and a clock id.
+#' id_layout("tid")
+#'
+#' # A company's own layout: Sonyflake v2 style, 5 ms ticks, the sequence
+#' # above the machine.
+#' id_layout(
+#'   name = "acme",
+#'   time = list(bits = 39, unit = "5ms", epoch = as.POSIXct("2025-01-01", tz = "UTC")),
+#'   fields = list(sequence = 8, machine = 16)
+#' )
+#'
 #' # Mistakes are errors of class `zuid_error`.
 #' try(id_layout(time = list(bits = 41, unit = "ms", epoch = 0), sequence = 12))
 id_layout <- function(name = NULL, epoch = NULL, node_bits = NULL, time = NULL,
                       fields = NULL, sequence = NULL, sign_bit = TRUE) {
   call <- sys.call()
-  if (is.null(name)) {
+  custom <- c(
+    time = !is.null(time), fields = !is.null(fields),
+    sequence = !is.null(sequence), sign_bit = !missing(sign_bit)
+  )
+  builtin <- builtin_name(name)
+  if (is.na(builtin)) {
+    if (!is.null(name) && !any(custom)) {
+      abort_layout_name(name, call)
+    }
     if (!is.null(node_bits)) {
       zuid_abort(paste(
         "`node_bits` belongs to the \"scru64\" layout; a custom layout",
         "gives its node fields in `fields`."
       ), class = "zuid_error_layout", call = call)
     }
-    return(custom_layout(epoch, time, fields, sequence, sign_bit, call))
+    label <- if (is.null(name)) "custom" else check_label(name, call)
+    return(custom_layout(label, epoch, time, fields, sequence, sign_bit, call))
   }
-  name <- check_layout_name(name, call)
-  custom <- c(
-    time = !is.null(time), fields = !is.null(fields),
-    sequence = !is.null(sequence), sign_bit = !missing(sign_bit)
-  )
   if (any(custom)) {
     zuid_abort(sprintf(paste(
       "The built-in layout \"%s\" takes no %s; those describe a custom layout.",
-      "Give either a `name` or the custom parts, with `name = NULL`."
-    ), name, paste0("`", names(custom)[custom], "`", collapse = ", ")),
+      "Give either a built-in `name` or the custom parts, with `name = NULL`",
+      "or a name of your own."
+    ), builtin, paste0("`", names(custom)[custom], "`", collapse = ", ")),
     class = "zuid_error_layout", call = call)
   }
-  builtin_layout(name, epoch, node_bits, call)
+  builtin_layout(builtin, epoch, node_bits, call)
 }
 
-builtin_layout_names <- c("twitter", "discord", "instagram", "mastodon", "sonyflake", "scru64")
+builtin_layout_names <- c("twitter", "discord", "instagram", "mastodon", "sonyflake", "scru64", "tid")
 
-# Other names users know the built-in layouts by.
-layout_aliases <- c(x = "twitter")
+# Other names users know the built-in layouts by: X is Twitter, Bluesky's
+# IDs are AT Protocol TIDs.
+layout_aliases <- c(x = "twitter", bluesky = "tid")
 
 # The built-in layout `name` means, in any case, or NA.
 builtin_name <- function(name) {
@@ -117,16 +177,28 @@ suggest_layout_name <- function(name) {
   } else ""
 }
 
-check_layout_name <- function(name, call) {
-  builtin <- builtin_name(name)
-  if (is.na(builtin)) {
-    zuid_abort(sprintf(
-      "`name` must be one of %s (in any case, \"x\" for Twitter), or NULL for a custom layout; not %s.%s",
-      paste0("\"", builtin_layout_names, "\"", collapse = ", "),
-      describe_value(name), suggest_layout_name(name)
-    ), class = "zuid_error_layout", call = call)
+# A name that is no built-in layout's, given without a custom layout's parts.
+abort_layout_name <- function(name, call) {
+  zuid_abort(sprintf(paste(
+    "`name` must be one of %s (in any case, \"x\" for Twitter, \"bluesky\" for TIDs),",
+    "or NULL for a custom layout (or a name of your own for one, given with its",
+    "`time`, `fields` and `sequence`); not %s.%s"
+  ), paste0("\"", builtin_layout_names, "\"", collapse = ", "),
+  describe_value(name), suggest_layout_name(name)), class = "zuid_error_layout", call = call)
+}
+
+# A custom layout's own name labels it in print() and messages ("the acme
+# layout"): a short word, so that messages stay readable. Built-in names,
+# in any case, never get here: they mean the built-in layout.
+check_label <- function(name, call) {
+  if (!is.character(name) || length(name) != 1L || is.na(name) ||
+      !grepl("^[A-Za-z][A-Za-z0-9._-]{0,39}$", name)) {
+    zuid_abort(sprintf(paste(
+      "A custom layout's `name` must start with a letter and hold at most 40",
+      "letters, digits, `.`, `_` and `-`, e.g. \"acme\"; not %s."
+    ), describe_value(name)), class = "zuid_error_layout", call = call)
   }
-  builtin
+  name
 }
 
 builtin_layout <- function(name, epoch, node_bits, call) {
@@ -134,13 +206,16 @@ builtin_layout <- function(name, epoch, node_bits, call) {
                "\"sonyflake\" and to custom layouts", call)
   check_absent(node_bits, "node_bits", name, "scru64", "\"scru64\" only", call)
   switch(name,
-    twitter = new_layout(name, 41L, c(datacenter = 5L, worker = 5L), 12L,
+    twitter = new_layout(name, 41L, c(datacenter = 5L, worker = 5L, sequence = 12L),
                          "ms", 1288834974657, sign_bit = TRUE),
-    discord = new_layout(name, 42L, c(worker = 5L, process = 5L), 12L,
+    discord = new_layout(name, 42L, c(worker = 5L, process = 5L, sequence = 12L),
                          "ms", 1420070400000, sign_bit = FALSE),
-    instagram = new_layout(name, 41L, c(shard = 13L), 10L,
+    instagram = new_layout(name, 41L, c(shard = 13L, sequence = 10L),
                            "ms", 1314220021721, sign_bit = FALSE),
-    mastodon = new_layout(name, 48L, integer(), 16L, "ms", 0, sign_bit = FALSE),
+    mastodon = new_layout(name, 48L, c(sequence = 16L), "ms", 0, sign_bit = FALSE),
+    # AT Protocol TIDs: microseconds since 1970 and a 10-bit clock id.
+    tid = new_layout(name, 53L, c(clock_id = 10L, sequence = 0L), "us", 0,
+                     sign_bit = TRUE, text = "tid"),
     sonyflake = {
       if (is.null(epoch)) {
         zuid_abort(paste(
@@ -149,9 +224,8 @@ builtin_layout <- function(name, epoch, node_bits, call) {
           "2025-01-01 UTC for v2's): releases have changed the default."
         ), class = "zuid_error_layout", call = call)
       }
-      new_layout(name, 39L, c(machine = 16L), 8L, "10ms",
-                 epoch_ms_from(epoch, "epoch", call),
-                 sign_bit = TRUE, sequence_first = TRUE, call = call)
+      new_layout(name, 39L, c(sequence = 8L, machine = 16L), "10ms",
+                 epoch_ms_from(epoch, "epoch", call), sign_bit = TRUE, call = call)
     },
     scru64 = {
       if (is.null(node_bits)) {
@@ -161,7 +235,7 @@ builtin_layout <- function(name, epoch, node_bits, call) {
         ), class = "zuid_error_layout", call = call)
       }
       node_bits <- check_whole(node_bits, "node_bits", 1, 23, call)
-      new_layout(name, 39L, c(node = node_bits), 24L - node_bits, "256ms", 0,
+      new_layout(name, 39L, c(node = node_bits, sequence = 24L - node_bits), "256ms", 0,
                  sign_bit = TRUE, text = "scru64")
     }
   )
@@ -176,7 +250,7 @@ check_absent <- function(value, arg, name, owner, owners, call) {
   }
 }
 
-custom_layout <- function(epoch, time, fields, sequence, sign_bit, call) {
+custom_layout <- function(name, epoch, time, fields, sequence, sign_bit, call) {
   if (is.null(time) && is.null(fields) && is.null(sequence)) {
     zuid_abort(paste(
       "Give `name`, a built-in layout (e.g. \"twitter\"), or a custom layout's",
@@ -185,16 +259,32 @@ custom_layout <- function(epoch, time, fields, sequence, sign_bit, call) {
   }
   sign_bit <- check_flag(sign_bit, "sign_bit", call)
   time <- check_time_spec(time, epoch, call)
-  fields <- check_fields(fields, call)
+  lower <- lower_parts(check_fields(fields, call), sequence, call)
+  new_layout(name, time$bits, lower, time$unit, time$epoch_ms, sign_bit = sign_bit, call = call)
+}
+
+# The parts below the time, most significant first: the node fields, and
+# the sequence last unless `fields` names it in its place (as Sonyflake
+# puts it above the machine).
+lower_parts <- function(fields, sequence, call) {
+  placed <- "sequence" %in% names(fields)
+  if (placed && !is.null(sequence)) {
+    zuid_abort(paste(
+      "The sequence is given twice: `fields` names `sequence`, which places it",
+      "among the node fields, and `sequence` gives it too. Give it once."
+    ), class = "zuid_error_layout", call = call)
+  }
+  if (placed) {
+    return(fields)
+  }
   if (is.null(sequence)) {
     zuid_abort(paste(
       "A custom layout needs `sequence`, the sequence's bits: a whole number",
-      "from 0 to 31 (0 for none)."
+      "from 0 to 31 (0 for none), or `sequence` named among `fields` to place it",
+      "there."
     ), class = "zuid_error_layout", call = call)
   }
-  sequence <- check_whole(sequence, "sequence", 0, 64, call)
-  new_layout("custom", time$bits, fields, sequence, time$unit, time$epoch_ms,
-             sign_bit = sign_bit, call = call)
+  c(fields, sequence = check_whole(sequence, "sequence", 0, 64, call))
 }
 
 check_time_spec <- function(time, epoch, call) {
@@ -226,21 +316,26 @@ check_time_spec <- function(time, epoch, call) {
        epoch_ms = custom_epoch_ms(time$epoch, epoch, call))
 }
 
-# The unit's name; which names are units is the core's rule, applied in
-# new_layout().
+# The unit's canonical name ("1000ms" is "s"); which names are units is
+# the core's rule.
 check_unit <- function(unit, call) {
-  if (!is.character(unit) || length(unit) != 1L || is.na(unit)) {
+  if (!is.character(unit) || length(unit) != 1L || is.na(unit) ||
+      is.na(canonical <- rust_value(time_unit_canonical(unit)))) {
     abort_unit(unit, call)
   }
-  unit
+  canonical
 }
 
 abort_unit <- function(unit, call) {
   zuid_abort(sprintf(
-    "`time$unit` must be one of %s, not %s.",
-    paste0("\"", rust_value(time_unit_names()), "\"", collapse = ", "), describe_value(unit)
+    "`time$unit` must be %s, not %s.", unit_choices, describe_value(unit)
   ), class = "zuid_error_layout", call = call)
 }
+
+unit_choices <- paste(
+  "\"us\" (microseconds), \"s\", or a whole number of milliseconds written",
+  "\"<n>ms\" (\"ms\" for one, \"10ms\", \"256ms\", ...)"
+)
 
 custom_epoch_ms <- function(time_epoch, epoch, call) {
   if (is.null(time_epoch) && is.null(epoch)) {
@@ -262,6 +357,8 @@ custom_epoch_ms <- function(time_epoch, epoch, call) {
   ms
 }
 
+# Node widths by name, in order; an element named `sequence` is the
+# sequence's width (0 to 31), placed there.
 check_fields <- function(fields, call) {
   if (length(fields) == 0L && (is.null(fields) || is.list(fields) || is.numeric(fields))) {
     return(stats::setNames(integer(), character()))
@@ -272,11 +369,23 @@ check_fields <- function(fields, call) {
       describe_value(fields)
     ), class = "zuid_error_type", call = call)
   }
-  check_field_names(names(fields), call)
-  widths <- vapply(names(fields), function(field) {
-    check_whole(fields[[field]], paste0("fields$", field), 1, 64, call)
+  names <- names(fields)
+  if (sum(names == "sequence", na.rm = TRUE) > 1L) {
+    zuid_abort("`fields` names `sequence` more than once; a layout has one sequence.",
+               class = "zuid_error_layout", call = call)
+  }
+  check_field_names(setdiff_once(names, "sequence"), call)
+  widths <- vapply(seq_along(fields), function(k) {
+    min <- if (names[[k]] == "sequence") 0 else 1
+    check_whole(fields[[k]], paste0("fields$", names[[k]]), min, 64, call)
   }, integer(1))
-  stats::setNames(widths, names(fields))
+  stats::setNames(widths, names)
+}
+
+# `x` without the first `value` in it.
+setdiff_once <- function(x, value) {
+  at <- match(value, x)
+  if (is.na(at)) x else x[-at]
 }
 
 check_field_names <- function(fields, call) {
@@ -332,21 +441,20 @@ epoch_ms_from <- function(epoch, arg, call) {
 }
 
 # The one constructor of `zuid_layout` objects. A layout is plain data:
-# `name`, how it prints; `bits`, the parts' widths most significant first,
-# named for the part (`sign`, `time`, node fields, `sequence`); `kinds`,
-# what each part is; `unit`, the tick's name; `epoch_ms`, whole
-# milliseconds since 1970 in a double; and `text`, the text form its IDs are
-# read in besides decimal ("decimal" or "scru64"). The Rust core reads it
-# whole and checks every rule here and wherever a layout is passed in.
-new_layout <- function(name, time_bits, fields, sequence, unit, epoch_ms,
-                       sign_bit, sequence_first = FALSE, text = "decimal", call = NULL) {
-  node_kinds <- rep("node", length(fields))
-  bits <- c(if (sign_bit) c(sign = 1L), time = time_bits,
-            if (!sequence_first) fields, sequence = sequence,
-            if (sequence_first) fields)
+# `name`, how it prints (a built-in name, "custom" or a custom layout's
+# own name); `bits`, the parts' widths most significant first, named for
+# the part (`sign`, `time`, node fields, `sequence`); `kinds`, what each
+# part is; `unit`, the tick's name; `epoch_ms`, whole milliseconds since
+# 1970 in a double; and `text`, the text form its IDs are read in besides
+# decimal ("decimal", "scru64" or "tid"). `lower` holds the parts below the
+# time in order, the sequence among them by its name. The Rust core reads
+# the layout whole and checks every rule here and wherever a layout is
+# passed in.
+new_layout <- function(name, time_bits, lower, unit, epoch_ms, sign_bit,
+                       text = "decimal", call = NULL) {
+  bits <- c(if (sign_bit) c(sign = 1L), time = time_bits, lower)
   kinds <- c(if (sign_bit) "sign", "time",
-             if (!sequence_first) node_kinds, "sequence",
-             if (sequence_first) node_kinds)
+             ifelse(names(lower) == "sequence", "sequence", "node"))
   layout <- structure(
     list(name = name, bits = bits, kinds = kinds, unit = unit, epoch_ms = epoch_ms, text = text),
     class = "zuid_layout"

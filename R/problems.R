@@ -86,11 +86,11 @@ problem_handlers$layout_unknown_unit <- function(problem, call, context) {
   if (isTRUE(context$constructing)) {
     abort_unit(context$layout$unit, call)
   }
-  abort_invalid_layout(call, sprintf("its unit is not %s", choices_text(rust_value(time_unit_names()))))
+  abort_invalid_layout(call, sprintf("its unit is not %s", unit_choices))
 }
 
 problem_handlers$layout_unknown_text <- layout_handler(function(problem, layout) {
-  "its `text` is not \"decimal\" or \"scru64\""
+  "its `text` is not \"decimal\", \"scru64\" or \"tid\""
 })
 
 # Reading IDs -------------------------------------------------------------
@@ -150,13 +150,19 @@ entry_text <- function(x, i) {
 # Why an entry is not an ID, as the core's reason names it.
 reason_words <- function(reason, layout = NULL) {
   switch(reason,
-    not_digits = if (identical(layout$text, "scru64")) {
-      "is neither decimal digits nor SCRU64's 12 base36 digits"
-    } else "is not decimal digits",
+    not_digits = switch(layout$text %||% "decimal",
+      scru64 = "is neither decimal digits nor SCRU64's 12 base36 digits",
+      tid = "is neither decimal digits nor a TID's 13 base32-sortable characters",
+      "is not decimal digits"
+    ),
     too_large = "is 2^64 or more",
     sign_bit = sprintf("has the top bit set, which the %s keeps 0 as a sign bit", layout_label(layout)),
     above_scru64 = "is 36^12 or more, beyond what SCRU64's 12 base36 digits hold",
     not_scru64_text = "is not 12 base36 digits",
+    not_tid_text = paste(
+      "is not TID text: 13 lowercase characters of \"234567abcdefghijklmnopqrstuvwxyz\",",
+      "the first of them one of \"234567abcdefghij\""
+    ),
     negative = "is negative",
     fraction = "is not a whole number",
     not_finite = "is not a finite number",
@@ -204,7 +210,7 @@ time_handler <- function(problem, call, context) {
   shown <- rust_value(format_epoch_ms(floor(seconds * 1000)))
   shown <- if (is.na(shown)) describe_value(seconds) else shown
   limit <- if (problem$code == "before_epoch") {
-    sprintf("before the %s's epoch, %s", layout_label(layout), rust_value(format_epoch_ms(layout$epoch_ms)))
+    sprintf("before the %s's epoch, %s", layout_label(layout), epoch_text(layout, call))
   } else {
     last <- rust_value(format_epoch_ms(layout_facts_of(layout, call)$last_ms))
     sprintf("past the %s's last tick, which starts at %s",
@@ -247,7 +253,7 @@ abort_generator <- function(problem, call, context) {
       "Try again once the clock has caught up, or use \"wait\" or \"borrow\"."
     ), whole_text(problem$value)),
     before_epoch = sprintf("The clock reads a time before the %s's epoch, %s.",
-                           layout_label(layout), rust_value(format_epoch_ms(layout$epoch_ms))),
+                           layout_label(layout), epoch_text(layout, call)),
     past_end = sprintf("The clock reads a time past the %s's last tick: it has no IDs left.",
                        layout_label(layout)),
     interrupted = paste(
@@ -263,3 +269,22 @@ problem_handlers$forked <- abort_generator
 problem_handlers$not_generator <- abort_generator
 problem_handlers$clock_back <- abort_generator
 problem_handlers$interrupted <- abort_generator
+
+# Layouts, continued -------------------------------------------------------
+
+problem_handlers$layout_time_range <- layout_handler(function(problem, layout) {
+  sprintf(paste(
+    "The time part's %d bits of %s units reach beyond what 64-bit times hold",
+    "(2^63 ms, about 292 million years); use a shorter unit or fewer time bits."
+  ), as.integer(layout$bits[["time"]]), layout$unit)
+})
+
+# The epoch as messages show it: where tick 0 starts, with the epoch given
+# when it was floored to a whole number of units.
+epoch_text <- function(layout, call) {
+  first_ms <- layout_facts_of(layout, call)$first_ms
+  shown <- rust_value(format_epoch_ms(first_ms))
+  if (first_ms == layout$epoch_ms) shown else
+    sprintf("%s (%s floored to whole %s units)", shown, rust_value(format_epoch_ms(layout$epoch_ms)),
+            layout$unit)
+}

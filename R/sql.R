@@ -138,9 +138,7 @@ id_sql <- function(layout, column = "id",
   part_sql <- function(name) {
     sql_part(column, shifts[[name]], layout$bits[[name]], dialect)
   }
-  unit_ms <- layout_facts_of(layout, call)$unit_ms
-  ms <- sprintf("(%s + %s%s)", whole_text(layout$epoch_ms), part_sql("time"),
-                if (unit_ms == 1L) "" else sprintf(" * %d", unit_ms))
+  ms <- sql_millis(part_sql("time"), layout_facts_of(layout, call), dialect)
   lower <- names(layout$bits)[layout$kinds %in% c("node", "sequence")]
   lower_sql <- vapply(lower, function(name) {
     expr <- part_sql(name)
@@ -449,6 +447,31 @@ sql_part <- function(column, shift, bits, dialect) {
   }
   part <- sprintf("(%s & %s)", shifted, mask)
   if (dialect == "mysql") sprintf("CAST(%s AS SIGNED)", part) else part
+}
+
+# Milliseconds since 1970 of a tick count: tick 0's start (the epoch
+# floored to a whole number of units) plus the ticks times the unit, or, for
+# microsecond ticks, the ticks divided by 1000 in whole numbers (flooring
+# to the millisecond, as every engine's timestamp here holds).
+sql_millis <- function(ticks, facts, dialect) {
+  unit_ms <- facts$unit_ms
+  scaled <- if (unit_ms < 1) sql_int_div(ticks, 1 / unit_ms, dialect) else
+    if (unit_ms == 1) ticks else sprintf("%s * %s", ticks, whole_text(unit_ms))
+  sprintf("(%s + %s)", whole_text(facts$first_ms), scaled)
+}
+
+# Integer division of a non-negative bigint expression by a whole number:
+# `/` divides bigints in whole numbers in PostgreSQL and SQLite, not in
+# DuckDB or Spark.
+sql_int_div <- function(expr, divisor, dialect) {
+  divisor <- whole_text(divisor)
+  switch(dialect,
+    duckdb = sprintf("(%s // %s)", expr, divisor),
+    spark = sprintf("(%s div %s)", expr, divisor),
+    mysql = sprintf("(%s DIV %s)", expr, divisor),
+    clickhouse = sprintf("intDiv(%s, %s)", expr, divisor),
+    sprintf("(%s / %s)", expr, divisor)
+  )
 }
 
 # A part of at most 31 bits as the engine's 32-bit integer (MySQL casts to

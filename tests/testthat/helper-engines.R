@@ -347,9 +347,8 @@ random_layout_ids <- function(layout, n) {
   ids
 }
 
-unit_seconds <- function(layout) c(ms = 1, "10ms" = 10, "256ms" = 256, s = 1000)[[layout$unit]] / 1000
-
-day_start <- function(layout) (layout$epoch_ms + 2 * 86400000) / 1000
+# Two days after tick 0 (unit_seconds() and first_ms() are in helper-ids.R).
+day_start <- function(layout) (first_ms(layout) + 2 * 86400000) / 1000
 
 at <- function(s) as.POSIXct(s, origin = "1970-01-01", tz = "UTC")
 
@@ -421,10 +420,12 @@ layout_rows <- function(cases, name) {
   list(n = as.character(n + seq_along(cases$ids[[name]])), ids = cases$ids[[name]])
 }
 
-# id_fields() of the IDs, with time as milliseconds, NA for invalid IDs.
+# id_fields() of the IDs, with time as whole milliseconds (floored, for
+# microsecond ticks, as the engines' timestamps hold them), NA for invalid
+# IDs.
 expected_table <- function(ids, layout) {
   fields <- suppressWarnings(id_fields(ids, layout), classes = "zuid_warning_invalid")
-  fields$time <- time_ms(fields$time)
+  fields$time <- suppressWarnings(id_time(ids, layout, as = "ms"), classes = "zuid_warning_invalid")
   fields
 }
 

@@ -44,15 +44,37 @@ expected_part <- function(x, shift, bits) {
   as.double(shifted %% two_pow(bits))
 }
 
-# What id_fields() should return, computed from the layout's data.
+# A layout's tick in seconds, and the start of tick 0 in milliseconds: the
+# epoch floored to a whole number of units since 1970, as Sonyflake's
+# reference counts ticks. Both from the layout's data alone.
+unit_seconds <- function(layout) {
+  switch(layout$unit,
+    us = 1e-6,
+    s = 1,
+    ms = 1e-3,
+    as.numeric(sub("ms$", "", layout$unit)) / 1000
+  )
+}
+
+first_ms <- function(layout) {
+  unit_ms <- unit_seconds(layout) * 1000
+  if (unit_ms < 1) layout$epoch_ms else floor(layout$epoch_ms / unit_ms) * unit_ms
+}
+
+# What id_fields() should return, computed from the layout's data: `time`
+# as POSIXct seconds (the double nearest the tick's start, counted exactly
+# in ms or, for microsecond ticks, microseconds), `time_ms` floored to the
+# millisecond, then the node fields and the sequence.
 expected_fields <- function(x, layout) {
   shifts <- rev(cumsum(rev(layout$bits))) - layout$bits
   names(shifts) <- names(layout$bits)
   part <- function(name) expected_part(x, shifts[[name]], layout$bits[[name]])
-  unit_ms <- c(ms = 1, "10ms" = 10, "256ms" = 256, s = 1000)[[layout$unit]]
+  per_second <- if (layout$unit == "us") 1e6 else 1000
+  length <- if (layout$unit == "us") 1 else round(unit_seconds(layout) * 1000)
+  count <- first_ms(layout) * per_second / 1000 + part("time") * length
   nodes <- names(layout$bits)[layout$kinds == "node"]
   c(
-    list(time_ms = layout$epoch_ms + part("time") * unit_ms),
+    list(time = count / per_second, time_ms = floor(count / (per_second / 1000))),
     stats::setNames(lapply(nodes, part), nodes),
     list(sequence = part("sequence"))
   )
@@ -68,9 +90,18 @@ all_layouts <- function() {
     mastodon = id_layout("mastodon"),
     sonyflake = id_layout("sonyflake", epoch = as.POSIXct("2014-09-01", tz = "UTC")),
     scru64 = id_layout("scru64", node_bits = 8),
+    tid = id_layout("tid"),
     wide = id_layout(time = list(bits = 20, unit = "s", epoch = 0),
                      fields = list(big = 40, small = 4), sequence = 0, sign_bit = FALSE),
     coarse = id_layout(time = list(bits = 33, unit = "256ms", epoch = as.Date("2000-01-01")),
-                       fields = list(zone = 3, host = 7), sequence = 20)
+                       fields = list(zone = 3, host = 7), sequence = 20),
+    # A start time off the 10 ms grid: 2020-06-15T12:34:56.789Z.
+    off_grid = id_layout("sonyflake", epoch = 1592224496789),
+    # Sonyflake v2 style: 5 ms ticks, the sequence above the machine.
+    v2 = id_layout(name = "acme", time = list(bits = 39, unit = "5ms", epoch = 1735689600003),
+                   fields = list(sequence = 8, machine = 16)),
+    # The sequence between two node fields, 100 ms ticks, no sign bit.
+    middle = id_layout(time = list(bits = 40, unit = "100ms", epoch = as.Date("2001-01-01")),
+                       fields = list(zone = 6, sequence = 10, host = 8), sign_bit = FALSE)
   )
 }

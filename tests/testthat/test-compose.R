@@ -27,6 +27,9 @@ test_that("round trips hold for thousands of random IDs of every layout", {
   for (layout in all_layouts()) {
     ids <- random_ids(2000, top_bit = !"sign" %in% layout$kinds)
     if (identical(layout$name, "scru64")) ids <- ids %/% bit64::as.integer64(2)
+    # A POSIXct holds every microsecond apart only until 2242 (2^33 s):
+    # TIDs of times before 2041.
+    if (identical(layout$unit, "us")) ids <- ids %/% bit64::as.integer64(4)
     text <- unsigned_decimal(ids)
     fields <- id_fields(text, layout)
     nodes <- fields[setdiff(names(fields), c("time", "sequence"))]
@@ -183,4 +186,52 @@ test_that("NaN in a part is a missing part, like NA", {
   t <- as.POSIXct("2020-01-01", tz = "UTC")
   expect_identical(as.character(id_compose(t, "twitter", sequence = NaN)), NA_character_)
   expect_identical(id_compose(t, "twitter", worker = c(1, NaN)), c(id_compose(t, "twitter", worker = 1), NA))
+})
+
+# Sonyflake's reference composes a time as floor(t / 10 ms) - floor(start /
+# 10 ms) ticks and refuses 2^39 ticks or more. The figures here follow it.
+
+test_that("Sonyflake with an off-grid start time composes as its reference does", {
+  skip_if_not_installed("bit64")
+  start_ms <- 1592224496789 # 2020-06-15T12:34:56.789Z
+  sony <- id_layout("sonyflake", epoch = start_ms)
+  at <- function(ms) as.POSIXct(ms / 1000, origin = "1970-01-01", tz = "UTC")
+  reference_ticks <- function(ms) floor(ms / 10) - floor(start_ms / 10)
+  times_ms <- c(start_ms, start_ms + 1, 1592224506785, 1592224506789, 1700000000005)
+  ids <- id_compose(at(times_ms), sony, machine = 4242, sequence = 7, as = "character")
+  expected <- bit64::as.integer64(reference_ticks(times_ms)) * two_pow(24) + 7 * 2^16 + 4242
+  expect_identical(ids, as.character(expected))
+  # 10 s and 6 ms after the start time is tick 1000, not 999.
+  expect_identical(ids[[3]], format(1000 * 2^24 + 7 * 2^16 + 4242, scientific = FALSE))
+  # Before the start time but within its tick is tick 0; the tick before is refused.
+  expect_identical(id_compose(at(start_ms - 9), sony, as = "character"), "0")
+  expect_error(id_compose(at(start_ms - 10), sony), class = "zuid_error_range",
+               regexp = paste0("before the sonyflake layout's epoch, 2020-06-15T12:34:56.780Z ",
+                               "\\(2020-06-15T12:34:56.789Z floored to whole 10ms units\\)"))
+  # The last time the reference accepts, and the first it refuses.
+  last_ms <- (floor(start_ms / 10) + 2^39) * 10 - 1
+  expect_identical(id_compose(at(last_ms), sony, machine = 65535, sequence = 255, as = "character"),
+                   "9223372036854775807")
+  expect_error(id_compose(at(last_ms + 1), sony), class = "zuid_error_range",
+               regexp = "past the sonyflake layout's last tick")
+  # Range bounds follow the same grid: tick 1 is the first to start at or
+  # after the start time itself.
+  expect_identical(id_from_time(at(start_ms - 9), sony, as = "character"), "0")
+  expect_identical(unclass(id_sql_range(at(start_ms), at(start_ms + 20), sony)),
+                   sprintf("\"id\" >= %s AND \"id\" < %s", 2^24, 3 * 2^24))
+})
+
+test_that("a Sonyflake v2 style layout (5 ms, sequence above the machine) composes and reads back", {
+  v2 <- id_layout(name = "acme", time = list(bits = 39, unit = "5ms", epoch = 1735689600003),
+                  fields = list(sequence = 8, machine = 16))
+  t_ms <- 1735689612347
+  id <- id_compose(as.POSIXct(t_ms / 1000, origin = "1970-01-01", tz = "UTC"), v2,
+                   machine = 48879, sequence = 7, as = "character")
+  ticks <- floor(t_ms / 5) - floor(1735689600003 / 5)
+  expect_identical(id, format(ticks * 2^24 + 7 * 2^16 + 48879, scientific = FALSE))
+  fields <- id_fields(id, v2)
+  expect_identical(time_ms(fields$time), floor(t_ms / 5) * 5)
+  expect_identical(fields$machine, 48879L)
+  expect_identical(fields$sequence, 7L)
+  expect_identical(names(fields), c("time", "machine", "sequence"))
 })

@@ -180,8 +180,8 @@ check_layout_against_bit64 <- function(layout, ids) {
   expected <- expected_fields(ids, layout)
   for (input in list(ids, unsigned_decimal(ids))) {
     fields <- id_fields(input, layout)
-    expect_identical(time_ms(fields$time), expected$time_ms)
-    for (name in setdiff(names(expected), "time_ms")) {
+    expect_identical(as.numeric(fields$time), expected$time)
+    for (name in setdiff(names(expected), c("time", "time_ms"))) {
       expect_equal(as.double(fields[[name]]), expected[[name]])
       width <- layout$bits[[name]]
       expect_identical(is.integer(fields[[name]]), width <= 31)
@@ -298,3 +298,37 @@ test_that("a million entries with scattered invalid ones give one warning", {
   expect_identical(time_ms(t[[2]]), 1420070400000 + 2)
 })
 
+
+# Sonyflake's reference counts ticks on Unix time's own 10 ms grid: its
+# start time becomes floor(start / 10 ms) ticks, and an ID's time is
+# (that + the ID's ticks) * 10 ms. The figures here follow that rule.
+
+test_that("Sonyflake with a start time off the 10 ms grid reads times as its reference does", {
+  start_ms <- 1592224496789 # 2020-06-15T12:34:56.789Z
+  sony <- id_layout("sonyflake", epoch = start_ms)
+  reference_ms <- function(ticks) (floor(start_ms / 10) + ticks) * 10
+  ticks <- c(0, 1, 1000, 123456789, 2^39 - 1)
+  ids <- format(ticks * 2^24 + 7 * 2^16 + 4242, scientific = FALSE)
+  ids[[5]] <- "9223372036838461586" # (2^39 - 1) * 2^24 + 7 * 2^16 + 4242, beyond doubles
+  fields <- id_fields(ids, sony)
+  expect_identical(time_ms(fields$time), reference_ms(ticks))
+  expect_identical(time_ms(fields$time[[3]]), 1592224506780) # not ...789: 9 ms earlier than before
+  expect_identical(fields$sequence, rep(7L, 5))
+  expect_identical(fields$machine, rep(4242L, 5))
+  # On the grid (Sonyflake's usual start dates) nothing changes.
+  v1 <- id_layout("sonyflake", epoch = as.Date("2014-09-01"))
+  expect_identical(time_ms(id_time("16777216000", v1)), 1409529600000 + 1000 * 10)
+})
+
+test_that("every coarse unit counts its ticks on the same grid", {
+  for (case in list(list(unit = "s", epoch = 1500, unit_ms = 1000),
+                    list(unit = "256ms", epoch = 1000, unit_ms = 256),
+                    list(unit = "5ms", epoch = 1735689600003, unit_ms = 5),
+                    list(unit = "100ms", epoch = 1592224496789, unit_ms = 100))) {
+    layout <- id_layout(time = list(bits = 40, unit = case$unit, epoch = case$epoch),
+                        fields = list(node = 10), sequence = 13)
+    tick_ms <- function(ticks) (floor(case$epoch / case$unit_ms) + ticks) * case$unit_ms
+    ids <- format(c(0, 1, 999) * 2^23, scientific = FALSE)
+    expect_identical(time_ms(id_time(ids, layout)), tick_ms(c(0, 1, 999)))
+  }
+})

@@ -58,3 +58,11 @@ test_that("id_explain() warns once about malformed entries and labels integer64 
   out <- capture.output(id_explain(bit64::as.integer64(-1), "discord"))
   expect_match(out[[1]], "^18446744073709551615 as discord layout")
 })
+
+test_that("TIDs are explained to the microsecond", {
+  out <- capture.output(parts <- id_explain("3l25zusnsfctk", "tid"))
+  expect_match(out[[1]], "^1765551611692032816 as tid layout: 2024-08-20T16:31:35\\.793000Z$")
+  expect_identical(parts$value[parts$part == "clock_id"], 816)
+  later <- id_compose(as.POSIXct(1724171495.7935, origin = "1970-01-01", tz = "UTC"), "tid", as = "character")
+  expect_match(capture.output(id_explain(later, "tid"))[[1]], "16:31:35\\.793500Z$")
+})

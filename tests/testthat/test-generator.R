@@ -154,3 +154,37 @@ test_that("a foreign external pointer in a generator is refused, not read", {
   g$pointer <- NULL
   expect_error(id_next(g), class = "zuid_error_generator")
 })
+
+test_that("TIDs are minted in microseconds from the clock, one per microsecond", {
+  g <- id_generator("bluesky", clock_id = 816)
+  before <- as.numeric(Sys.time())
+  ids <- id_next(g, 5000, as = "character")
+  after <- as.numeric(Sys.time())
+  fields <- id_fields(ids, "tid")
+  expect_true(all(fields$clock_id == 816L))
+  # Strictly increasing: with one clock id and no sequence, a microsecond each.
+  text <- id_to_tid(ids)
+  expect_identical(order(text, method = "radix"), seq_along(text))
+  expect_false(anyDuplicated(text) > 0)
+  # Within the clock's readings, to the microsecond (and the millisecond
+  # of Sys.time()'s precision either side).
+  s <- as.numeric(fields$time)
+  expect_true(all(s >= before - 0.001 & s <= after + 0.001))
+  expect_error(id_generator("tid"), class = "zuid_error_layout", regexp = "`clock_id` is missing")
+  expect_error(id_generator("tid", clock_id = 1024), class = "zuid_error_range")
+})
+
+test_that("Sonyflake with an off-grid start time mints on its reference's grid", {
+  start_ms <- 1592224496789
+  sony <- id_layout("sonyflake", epoch = start_ms)
+  g <- id_generator(sony, machine = 4242)
+  before_ms <- floor(as.numeric(Sys.time()) * 1000)
+  ids <- id_next(g, 3)
+  after_ms <- ceiling(as.numeric(Sys.time()) * 1000)
+  ticks <- (time_ms(id_time(ids, sony)) - floor(start_ms / 10) * 10) / 10
+  # The reference's elapsed time: floor(now / 10 ms) - floor(start / 10 ms).
+  expect_true(all(ticks >= floor(before_ms / 10) - floor(start_ms / 10)))
+  expect_true(all(ticks <= floor(after_ms / 10) - floor(start_ms / 10)))
+  expect_true(all(ticks == round(ticks)))
+  expect_identical(id_fields(ids, sony)$machine, rep(4242L, 3))
+})

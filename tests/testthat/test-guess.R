@@ -10,7 +10,7 @@ test_that("Twitter's 2025 IDs rule out Discord, whose reading lands in 2029", {
   expect_identical(row("discord")$plausible, 0)
   expect_identical(row("discord")$verdict, "ruled out")
   expect_identical(format(row("discord")$first, "%Y"), "2029")
-  expect_identical(guess$layout[[nrow(guess)]] %in% c("discord", "mastodon", "scru64", "sonyflake"), TRUE)
+  expect_identical(guess$layout[[nrow(guess)]] %in% c("discord", "mastodon", "scru64", "sonyflake", "tid"), TRUE)
 })
 
 test_that("Discord's 2016 IDs stay ambiguous: as Twitter's they are just as plausible", {
@@ -47,4 +47,20 @@ test_that("NA_integer64_ is missing without bit64 attached", {
   expect_false("package:bit64" %in% search())
   guess <- id_guess_layout(x, layouts = "twitter", now = now)
   expect_identical(unclass(guess)$plausible, 1)
+})
+
+test_that("TID text is recognised: only the tid layout reads it", {
+  guess <- id_guess_layout(c("3l25zusnsfctk", "3jzfcijpj2z2a", NA), now = now)
+  expect_identical(guess$layout[[1]], "tid")
+  expect_identical(guess$plausible[[1]], 1)
+  expect_true(all(guess$plausible[-1] == 0))
+  expect_identical(format(guess$last[[1]], "%Y"), "2024")
+})
+
+test_that("TIDs as numbers are plausible as TIDs; tweets of 2025 are not", {
+  tids <- id_from_tid(c("3l25zusnsfctk", "3l25zusnsfck2"), as = "character")
+  row <- function(guess, name) guess[guess$layout == name, ]
+  expect_identical(row(id_guess_layout(tids, now = now), "tid")$plausible, 1)
+  tweets <- c("1888944671579078978", "1888944671579078979")
+  expect_identical(row(id_guess_layout(tweets, now = now), "tid")$plausible, 0)
 })

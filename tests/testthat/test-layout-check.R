@@ -3,7 +3,7 @@
 
 test_that("layouts are a zuid_layout or a name that needs nothing more", {
   expect_error(id_time("1", "tiktok"), class = "zuid_error_layout",
-               regexp = "`layout` must be a zuid_layout from `id_layout\\(\\)` or one of \"twitter\", \"discord\", \"instagram\", \"mastodon\", not \"tiktok\"")
+               regexp = "`layout` must be a zuid_layout from `id_layout\\(\\)` or one of \"twitter\", \"discord\", \"instagram\", \"mastodon\", \"tid\", not \"tiktok\"")
   expect_error(id_time("1", "sonyflake"), class = "zuid_error_layout",
                regexp = "needs more than its name.*id_layout\\(\"sonyflake\", epoch")
   expect_error(id_time("1", "scru64"), class = "zuid_error_layout", regexp = "node_bits")
@@ -76,7 +76,7 @@ layout_edits <- list(
   "a POSIXct epoch" = function(l) { l$epoch_ms <- Sys.time(); l },
   "a factor epoch" = function(l) { l$epoch_ms <- factor("x"); l },
   "an epoch after 9999" = function(l) { l$epoch_ms <- 1e15; l },
-  "an unknown unit" = function(l) { l$unit <- "us"; l },
+  "an unknown unit" = function(l) { l$unit <- "5 ms"; l },
   "no unit" = function(l) { l$unit <- NULL; l },
   "an unknown text form" = function(l) { l$text <- "base58"; l },
   "no text form" = function(l) { l$text <- NULL; l },
@@ -113,7 +113,7 @@ test_that("the message says what is wrong with the layout", {
   expect_error(id_time("1", broken("swapped kinds")), class = "zuid_error_layout",
                regexp = "not one time at the top")
   expect_error(id_time("1", broken("an unknown unit")), class = "zuid_error_layout",
-               regexp = "its unit is not \"ms\", \"10ms\", \"256ms\" or \"s\"|its unit is not one of")
+               regexp = "its unit is not \"us\" \\(microseconds\\), \"s\", or a whole number of milliseconds")
   expect_error(id_time("1", broken("a renamed part")), class = "zuid_error_layout",
                regexp = "not named for what they are")
 })

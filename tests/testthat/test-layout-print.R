@@ -85,3 +85,31 @@ test_that("a sequence of 0 bits is printed", {
                       fields = c(node = 16), sequence = 0, sign_bit = FALSE)
   expect_identical(format(layout)[[2]], "| time 48 | node 16 | sequence 0 |")
 })
+
+test_that("an epoch off its unit's grid prints where tick 0 starts, and the epoch", {
+  sony <- id_layout("sonyflake", epoch = as.POSIXct("2020-06-15 12:34:56.789", tz = "UTC"))
+  expect_identical(format(sony), c(
+    "<zuid_layout sonyflake>",
+    "| sign 1 | time 39 | sequence 8 | machine 16 |",
+    "time: 10ms units from 2020-06-15T12:34:56.780Z",
+    "epoch: 2020-06-15T12:34:56.789Z, floored to a whole number of 10ms units since 1970"
+  ))
+  # On the grid, three lines as ever.
+  expect_length(format(id_layout("sonyflake", epoch = as.Date("2025-01-01"))), 3L)
+})
+
+test_that("every new kind of layout prints as its snapshot shows", {
+  expect_snapshot({
+    id_layout("tid")
+    id_layout("bluesky")
+    id_layout("sonyflake", epoch = as.POSIXct("2020-06-15 12:34:56.789", tz = "UTC"))
+    id_layout(name = "acme", time = list(bits = 39, unit = "5ms", epoch = 1735689600003),
+              fields = list(sequence = 8, machine = 16))
+    id_layout(time = list(bits = 40, unit = "100ms", epoch = as.Date("2001-01-01")),
+              fields = list(zone = 6, sequence = 10, host = 8), sign_bit = FALSE)
+    id_layout(name = "events", time = list(bits = 53, unit = "us", epoch = as.Date("2020-01-01")),
+              fields = list(node = 10), sequence = 0)
+    id_layout(name = "sensors", time = list(bits = 32, unit = "s", epoch = 1500),
+              fields = list(sequence = 16, sensor = 15))
+  })
+})

@@ -55,7 +55,7 @@ test_that("errors are zuid_errors with a layout subclass", {
 
 test_that("an unknown name lists the built-in names", {
   expect_error(id_layout("tiktok"), class = "zuid_error_layout",
-               regexp = "`name` must be one of \"twitter\", \"discord\", \"instagram\", \"mastodon\", \"sonyflake\", \"scru64\" \\(in any case")
+               regexp = "`name` must be one of \"twitter\", \"discord\", \"instagram\", \"mastodon\", \"sonyflake\", \"scru64\", \"tid\" \\(in any case")
   expect_error(id_layout("Tweeter"), class = "zuid_error_layout", regexp = "not \"Tweeter\"")
   expect_error(id_layout(c("twitter", "discord")), class = "zuid_error_layout", regexp = "a character of length 2")
   expect_error(id_layout(NA_character_), class = "zuid_error_layout", regexp = "not NA")
@@ -161,11 +161,27 @@ test_that("the epoch may be given once, in either place, or twice the same", {
                class = "zuid_error_layout", regexp = "`epoch` and `time\\$epoch` give different epochs")
 })
 
-test_that("units are ms, 10ms, 256ms and s", {
-  for (bad in list("us", "MS", "100ms", 1, NA_character_, c("ms", "s"), NULL)) {
-    expect_error(custom(time = list(bits = 41, unit = bad, epoch = 0)), class = "zuid_error_layout",
-                 regexp = "`time\\$unit` must be one of \"ms\", \"10ms\", \"256ms\", \"s\"")
+test_that("units are us, s, or any whole number of milliseconds", {
+  unit_of <- function(unit) custom(time = list(bits = 41, unit = unit, epoch = 0))$unit
+  for (unit in c("us", "ms", "s", "10ms", "256ms", "5ms", "100ms", "2000ms")) {
+    expect_identical(unit_of(unit), unit)
   }
+  # One length, one name: the reference page's names stay as they are.
+  expect_identical(unit_of("1ms"), "ms")
+  expect_identical(unit_of("1000ms"), "s")
+  for (bad in list("MS", "0ms", "05ms", "5 ms", "5.5ms", "-5ms", "ns", "min", "2147483648ms",
+                   "\u00b5s", 1, NA_character_, c("ms", "s"), NULL)) {
+    expect_error(custom(time = list(bits = 41, unit = bad, epoch = 0)), class = "zuid_error_layout",
+                 regexp = "`time\\$unit` must be \"us\" \\(microseconds\\), \"s\", or a whole number of milliseconds")
+  }
+})
+
+test_that("a unit too long for the time part's bits is refused", {
+  expect_error(custom(time = list(bits = 41, unit = "86400000ms", epoch = 0)), class = "zuid_error_layout",
+               regexp = "The time part's 41 bits of 86400000ms units reach beyond what 64-bit times hold")
+  expect_s3_class(custom(time = list(bits = 41, unit = "1000000ms", epoch = 0)), "zuid_layout")
+  longest <- custom(time = list(bits = 32, unit = "2147483647ms", epoch = 0), fields = list(worker = 19))
+  expect_identical(longest$unit, "2147483647ms")
 })
 
 test_that("widths are whole and positive", {
@@ -228,7 +244,9 @@ test_that("field names are given, syntactic, distinct, and not time or sequence"
   expect_error(custom(fields = list(time = 10)), class = "zuid_error_layout",
                regexp = "cannot be named \"time\"")
   expect_error(custom(fields = list(sequence = 10)), class = "zuid_error_layout",
-               regexp = "cannot be named \"sequence\"")
+               regexp = "The sequence is given twice")
+  expect_error(custom(fields = list(sequence = 5, sequence = 7), sequence = NULL),
+               class = "zuid_error_layout", regexp = "`fields` names `sequence` more than once")
   expect_error(custom(fields = list(a = 5, a = 5)), class = "zuid_error_layout",
                regexp = "\"a\" appears more than once")
 })
@@ -240,6 +258,63 @@ test_that("fields are a named list or vector", {
   expect_identical(custom(fields = c(worker = 10L))$bits[["worker"]], 10L)
   no_fields <- custom(time = list(bits = 51, unit = "ms", epoch = 0), fields = list())
   expect_identical(no_fields$bits, c(sign = 1L, time = 51L, sequence = 12L))
+})
+
+test_that("fields may place the sequence among the node fields", {
+  v2 <- custom(time = list(bits = 39, unit = "5ms", epoch = 0),
+               fields = list(sequence = 8, machine = 16), sequence = NULL)
+  expect_identical(v2$bits, c(sign = 1L, time = 39L, sequence = 8L, machine = 16L))
+  expect_identical(v2$kinds, c("sign", "time", "sequence", "node"))
+  middle <- custom(time = list(bits = 40, unit = "ms", epoch = 0),
+                   fields = c(zone = 6, sequence = 0, host = 18), sequence = NULL, sign_bit = FALSE)
+  expect_identical(middle$kinds, c("time", "node", "sequence", "node"))
+  expect_identical(middle$bits[["sequence"]], 0L)
+  # The same layout as a built-in one, however it was written.
+  sonyflake <- id_layout("sonyflake", epoch = 0)
+  again <- custom(time = list(bits = 39, unit = "10ms", epoch = 0),
+                  fields = list(sequence = 8, machine = 16), sequence = NULL)
+  expect_identical(again$bits, sonyflake$bits)
+  expect_identical(again$kinds, sonyflake$kinds)
+  # Its rules hold where it is placed.
+  expect_error(custom(time = list(bits = 31, unit = "s", epoch = 0), fields = list(sequence = 32),
+                      sequence = NULL), class = "zuid_error_layout", regexp = "`sequence` has 32 bits")
+  expect_error(custom(fields = list(sequence = -1, worker = 10), sequence = NULL),
+               class = "zuid_error_layout", regexp = "`fields\\$sequence` must be a whole number from 0")
+  expect_error(custom(fields = list(sequence = 12, worker = 0), sequence = NULL),
+               class = "zuid_error_layout", regexp = "`fields\\$worker` must be a whole number from 1")
+  expect_error(custom(fields = list(worker = 10), sequence = NULL), class = "zuid_error_layout",
+               regexp = "or `sequence` named among `fields` to place it there")
+})
+
+test_that("the tid layout is AT Protocol's, also called bluesky", {
+  tid <- id_layout("tid")
+  expect_identical(tid$bits, c(sign = 1L, time = 53L, clock_id = 10L, sequence = 0L))
+  expect_identical(tid$unit, "us")
+  expect_identical(tid$epoch_ms, 0)
+  expect_identical(tid$text, "tid")
+  expect_identical(id_layout("bluesky"), tid)
+  expect_identical(id_layout("x"), id_layout("twitter"))
+  expect_error(id_layout("tid", epoch = 0), class = "zuid_error_layout", regexp = "takes no `epoch`")
+})
+
+test_that("a custom layout may have a name of its own", {
+  acme <- custom(name = "acme")
+  expect_identical(acme$name, "acme")
+  expect_identical(unclass(acme)[-1], unclass(custom())[-1])
+  expect_identical(custom(name = "custom"), custom())
+  expect_identical(custom(name = "Acme-2.v1_b")$name, "Acme-2.v1_b")
+  # Built-in names and aliases, in any case, mean the built-in layout, so no
+  # custom layout takes them.
+  for (taken in c("twitter", "bluesky", "sonyflake", "Twitter", "X", "BlueSky", "TID", "SCRU64")) {
+    expect_error(custom(name = taken), class = "zuid_error_layout",
+                 regexp = "The built-in layout \"[a-z0-9]+\" takes no `time`, `fields`, `sequence`")
+  }
+  for (bad in list("", "2nd", "my layout", "a%s", strrep("a", 41), NA_character_, c("a", "b"), 1)) {
+    expect_error(custom(name = bad), class = "zuid_error_layout", regexp = "`name`")
+  }
+  # A name without the custom parts is an unknown built-in name.
+  expect_error(id_layout("acme"), class = "zuid_error_layout",
+               regexp = "or a name of your own for one, given with its `time`")
 })
 
 test_that("sign_bit is TRUE or FALSE", {
@@ -262,7 +337,10 @@ test_that("error messages read well", {
     id_layout("scru64", node_bits = 30)
     id_layout("twitter", fields = list(worker = 10))
     id_layout(time = list(bits = 41, unit = "ms", epoch = 0), sequence = 12)
-    id_layout(time = list(bits = 41, unit = "us", epoch = 0), fields = list(w = 10), sequence = 12)
+    id_layout(time = list(bits = 41, unit = "5 ms", epoch = 0), fields = list(w = 10), sequence = 12)
     id_layout(time = list(bits = 60, unit = "ms", epoch = 0), fields = list(w = 4), sequence = 0, sign_bit = FALSE)
+    id_layout(name = "my layout", time = list(bits = 41, unit = "ms", epoch = 0), fields = list(w = 10), sequence = 12)
+    id_layout(time = list(bits = 39, unit = "5ms", epoch = 0), fields = list(sequence = 8, m = 16), sequence = 8)
+    id_layout(time = list(bits = 53, unit = "2000ms", epoch = 0), fields = list(w = 10), sequence = 0)
   })
 })

@@ -227,3 +227,32 @@ test_that("arguments are checked", {
   expect_error(id_sql_range("2020-01-01", t, "twitter"), class = "zuid_error_type", regexp = "`from` must be one POSIXct or Date")
   expect_error(id_sql_range(t, 5, "twitter"), class = "zuid_error_type", regexp = "`to`")
 })
+
+# id_sql()'s expressions, as text, for layouts with a sign bit: each is
+# guarded so that an ID with the sign bit set gives NULL.
+guarded <- function(expr, column = "\"id\"") sprintf("CASE WHEN %s >= 0 THEN %s END", column, expr)
+
+test_that("microsecond ticks become milliseconds by whole-number division", {
+  expect_identical(unclass(id_sql("tid")[["time"]]), guarded(paste0(
+    "(TIMESTAMPTZ '1970-01-01 00:00:00+00' + (0 + (((\"id\" >> 10) & 9007199254740991) / 1000))",
+    " * INTERVAL '1 millisecond')")))
+  expect_identical(unclass(id_sql("tid", dialect = "duckdb")[["time"]]),
+                   guarded("epoch_ms((0 + (((\"id\" >> 10) & 9007199254740991) // 1000)))"))
+  expect_identical(unclass(id_sql("tid", dialect = "spark")[["time"]]),
+                   guarded("timestamp_millis((0 + ((shiftright(`id`, 10) & 9007199254740991) div 1000)))", "`id`"))
+  expect_identical(unclass(id_sql("tid", dialect = "sqlite")[["time"]]),
+                   guarded("(0 + (((\"id\" >> 10) & 9007199254740991) / 1000))"))
+  expect_identical(names(id_sql("tid")), c("time", "clock_id", "sequence"))
+})
+
+test_that("ticks count from the epoch floored to the unit, as the decoders do", {
+  sony <- id_layout("sonyflake", epoch = 1592224496789)
+  expect_identical(unclass(id_sql(sony)[["time"]]), guarded(paste0(
+    "(TIMESTAMPTZ '1970-01-01 00:00:00+00' + (1592224496780 + ((\"id\" >> 24) & 549755813887) * 10)",
+    " * INTERVAL '1 millisecond')")))
+  v2 <- id_layout(time = list(bits = 39, unit = "5ms", epoch = 3), fields = list(sequence = 8, machine = 16))
+  expect_identical(unclass(id_sql(v2, dialect = "duckdb")[["time"]]),
+                   guarded("epoch_ms((0 + ((\"id\" >> 24) & 549755813887) * 5))"))
+  expect_identical(names(id_sql(v2)), c("time", "machine", "sequence"))
+  expect_identical(unclass(id_sql(v2)[["sequence"]]), guarded("CAST(((\"id\" >> 16) & 255) AS INTEGER)"))
+})

@@ -6,7 +6,7 @@ use crate::layout::layout_from_r;
 use crate::output::{ids_to_r, make_bits, IdsAs};
 use crate::problem::{reply, value, Code, Outcome, Problem};
 use extendr_api::prelude::*;
-use zuid_core::r_values::millis_from_seconds;
+use zuid_core::r_values::time_from_seconds;
 use zuid_core::text::{write_decimal, DECIMAL_MAX_LEN};
 use zuid_core::{ComposeError, Composer, Layout, Side};
 
@@ -36,15 +36,16 @@ impl Plan {
         Problem::from(error).part(self.time_part).at(i)
     }
 
-    /// Milliseconds of POSIXct seconds at position `i`; a time beyond what
-    /// milliseconds can hold is past the end, or before the epoch.
-    fn millis(&self, seconds: f64, i: usize) -> std::result::Result<i64, Problem> {
+    /// POSIXct seconds at position `i` in the layout's resolution (ms or
+    /// µs), floored; a time beyond what that can hold is past the end, or
+    /// before the epoch.
+    fn time(&self, seconds: f64, i: usize) -> std::result::Result<i64, Problem> {
         let error = if seconds > 0.0 {
             ComposeError::PastEnd
         } else {
             ComposeError::BeforeEpoch
         };
-        millis_from_seconds(seconds).ok_or_else(|| self.time_problem(error, i))
+        time_from_seconds(seconds, self.composer.resolution()).ok_or_else(|| self.time_problem(error, i))
     }
 
     /// The tick of POSIXct seconds; NaN (R's NA) is a missing time.
@@ -52,8 +53,8 @@ impl Plan {
         if seconds.is_nan() {
             return Ok(None);
         }
-        let ms = self.millis(seconds, i)?;
-        self.composer.tick_at(ms).map(Some).map_err(|e| self.time_problem(e, i))
+        let t = self.time(seconds, i)?;
+        self.composer.tick_at(t).map(Some).map_err(|e| self.time_problem(e, i))
     }
 }
 
@@ -163,7 +164,7 @@ fn at_times(time: &[f64], robj: &Robj, max: bool, as_: &str) -> Outcome {
     make_ids(time.len(), as_, robj, one)
 }
 
-/// The bounds of `[from, to)` (POSIXct seconds, to the millisecond) as
+/// The bounds of `[from, to)` (POSIXct seconds, to the layout's resolution) as
 /// `list(low, high, beyond_signed)`: the smallest ID whose tick starts at
 /// or after `from`, the same for `to` (NA where every later ID is inside),
 /// as decimal text, and whether the range reaches IDs of 2^63 or more.
@@ -175,10 +176,10 @@ fn id_range_bounds(from: f64, to: f64, layout: Robj) -> Robj {
 fn range_bounds(from: f64, to: f64, layout: &Robj) -> Outcome {
     let layout = layout_from_r(layout)?;
     let plan = Plan::new(&layout);
-    let (from_ms, to_ms) = (plan.millis(from, 0)?, plan.millis(to, 1)?);
+    let (from_t, to_t) = (plan.time(from, 0)?, plan.time(to, 1)?);
     let signed_end = 1u128 << 63;
-    let low = plan.composer.first_id_from(from_ms);
-    let high = plan.composer.first_id_from(to_ms);
+    let low = plan.composer.first_id_from(from_t);
+    let high = plan.composer.first_id_from(to_t);
     let beyond_signed = low >= signed_end || high > signed_end;
     let text = |x: u128| -> Robj {
         if x >= signed_end {

@@ -6,7 +6,7 @@ use crate::input::Ids;
 use crate::layout::layout_from_r;
 use crate::problem::{reply, Code, Outcome, Problem};
 use extendr_api::prelude::*;
-use zuid_core::columns::{decode_by_column_parallel, decode_rows, Columns, NodeColumn};
+use zuid_core::columns::{decode_by_column_parallel, decode_rows, shard_rows, Columns, NodeColumn};
 use zuid_core::r_values::{from_double, from_integer, from_integer64_bits};
 use zuid_core::{Invalid, Layout};
 
@@ -76,6 +76,28 @@ fn decode(x: &Robj, input: &str, layout: &Robj, time_only: bool) -> Outcome {
     ))
 }
 
+/// The shard each ID of `x` routes to among `n` (a whole number from 1 to
+/// 2^31 - 1, which R checked): `(id >> bits below the time part) % n`.
+#[extendr]
+fn ids_shard(x: Robj, input: &str, layout: Robj, n: f64) -> Robj {
+    reply(shard(&x, input, &layout, n))
+}
+
+fn shard(x: &Robj, input: &str, layout: &Robj, n: f64) -> Outcome {
+    let layout = layout_from_r(layout)?;
+    if !(1.0..=f64::from(i32::MAX)).contains(&n) || n.fract() != 0.0 {
+        return Err(Problem::new(Code::InputType));
+    }
+    let ids = Ids::from_r(x, input, layout.text_form())?;
+    let mut out = alloc::integers(ids.len());
+    let slots = out.as_integer_slice_mut().expect("allocated as integers");
+    let invalid = shard_rows(ids.len(), |i| ids.get(i), &layout, n as u64, slots).map_err(imprecise_at)?;
+    Ok((
+        out,
+        Problem::entries(Code::InvalidEntries, invalid).into_iter().collect(),
+    ))
+}
+
 /// The problem of an imprecise double at a 1-based `position`.
 pub fn imprecise_at(position: usize) -> Problem {
     Problem::new(Code::ImpreciseDouble).at(position - 1)
@@ -84,4 +106,5 @@ pub fn imprecise_at(position: usize) -> Problem {
 extendr_module! {
     mod decode;
     fn decode_ids;
+    fn ids_shard;
 }

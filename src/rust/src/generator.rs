@@ -17,6 +17,10 @@ impl Clock for InterruptibleClock {
         SystemClock.now_ms()
     }
 
+    fn now_us(&self) -> i64 {
+        SystemClock.now_us()
+    }
+
     /// Sleeps in slices, asking R between them whether the user pressed
     /// Ctrl-C, so that a long wait for the clock can be stopped.
     fn sleep_ms(&self, ms: i64) -> bool {

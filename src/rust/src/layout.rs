@@ -71,21 +71,40 @@ fn layout_check(layout: Robj) -> Robj {
 }
 
 /// What R needs of a layout beyond its own fields: `unit_ms`, the length
-/// of a tick, and `last_ms`, the start of the last tick in milliseconds
-/// since 1970 (exact below 2^53).
+/// of a tick in milliseconds (0.001 for microseconds); `first_ms`, the
+/// start of tick 0 (the epoch floored to a whole number of units); and
+/// `last_ms`, the start of the last tick, floored to the millisecond. Times
+/// are milliseconds since 1970, exact below 2^53.
 #[extendr]
 fn layout_facts(layout: Robj) -> Robj {
     reply(layout_from_r(&layout).and_then(|layout| {
-        let unit_ms = layout.unit().millis();
-        let last_ms = i128::from(layout.epoch_ms()) + i128::from(layout.last_tick()) * i128::from(unit_ms);
-        value(list!(unit_ms = unit_ms as f64, last_ms = last_ms as f64))
+        let per_milli = layout.resolution().per_milli();
+        let ms = |t: i64| t.div_euclid(per_milli) as f64;
+        value(list!(
+            unit_ms = layout.unit().millis_f64(),
+            first_ms = ms(layout.origin()),
+            last_ms = ms(layout.tick_start(layout.last_tick()))
+        ))
     }))
 }
 
-/// The names of the time units a layout may have, for messages.
+/// The canonical name of each time unit (`"1000ms"` is `"s"`), NA where
+/// the text is not a unit.
 #[extendr]
-fn time_unit_names() -> Robj {
-    reply(value(Unit::ALL.iter().map(|u| u.name()).collect::<Vec<_>>()))
+fn time_unit_canonical(unit: Strings) -> Robj {
+    let canonical: Strings = unit
+        .as_slice()
+        .iter()
+        .map(|s| {
+            let unit = if s.is_na() {
+                None
+            } else {
+                Unit::from_name(charsxp_bytes(s))
+            };
+            unit.map_or_else(Rstr::na, |u| Rstr::from(u.name()))
+        })
+        .collect();
+    reply(value(canonical))
 }
 
 /// ISO 8601 UTC text with milliseconds for whole milliseconds since 1970;
@@ -113,6 +132,6 @@ extendr_module! {
     mod layout;
     fn layout_check;
     fn layout_facts;
-    fn time_unit_names;
+    fn time_unit_canonical;
     fn format_epoch_ms;
 }

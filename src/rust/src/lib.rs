@@ -18,6 +18,7 @@ mod layout;
 mod output;
 mod problem;
 mod scru64;
+mod tid;
 
 extendr_module! {
     mod zuid;
@@ -29,4 +30,5 @@ extendr_module! {
     use layout;
     use problem;
     use scru64;
+    use tid;
 }

@@ -38,6 +38,7 @@ codes! {
     LayoutUnknownKind => "layout_unknown_kind",
     LayoutUnknownUnit => "layout_unknown_unit",
     LayoutUnknownText => "layout_unknown_text",
+    LayoutTimeRange => "layout_time_range",
     InputType => "input_type",
     ImpreciseDouble => "imprecise_double",
     InvalidEntries => "invalid_entries",
@@ -153,6 +154,7 @@ impl From<LayoutError> for Problem {
             LayoutError::UnknownKind { index } => Problem::new(Code::LayoutUnknownKind).part(index),
             LayoutError::UnknownUnit => Problem::new(Code::LayoutUnknownUnit),
             LayoutError::UnknownText => Problem::new(Code::LayoutUnknownText),
+            LayoutError::TimeRange => Problem::new(Code::LayoutTimeRange),
         }
     }
 }

@@ -1,4 +1,5 @@
-//! SCRU64's 12-character base36 text, both ways.
+//! SCRU64's 12-character base36 text, both ways, and what reading any
+//! text form of IDs shares.
 
 use crate::alloc;
 use crate::decode::imprecise_at;
@@ -59,6 +60,12 @@ fn ids_from_scru64(text: Strings, as_: &str) -> Robj {
 }
 
 fn from_scru64(text: &Strings, as_: &str) -> Outcome {
+    ids_from_text(text, as_, parse_scru64)
+}
+
+/// IDs from a text form that `parse` reads (SCRU64's, TIDs'): NA stays NA,
+/// and anything `parse` refuses becomes NA and is reported.
+pub fn ids_from_text(text: &Strings, as_: &str, parse: fn(&[u8]) -> Entry) -> Outcome {
     let as_ = IdsAs::from_name(as_)?;
     let strings = text.as_slice();
     let entry = |i: usize| {
@@ -66,7 +73,7 @@ fn from_scru64(text: &Strings, as_: &str) -> Outcome {
         if s.is_na() {
             Entry::Missing
         } else {
-            parse_scru64(charsxp_bytes(s))
+            parse(charsxp_bytes(s))
         }
     };
     let mut invalid = Invalid::default();

@@ -7,6 +7,12 @@ pub trait Clock {
     /// Milliseconds since 1970-01-01 UTC.
     fn now_ms(&self) -> i64;
 
+    /// Microseconds since 1970-01-01 UTC, for layouts with microsecond
+    /// ticks. A clock that knows only milliseconds gives their start.
+    fn now_us(&self) -> i64 {
+        self.now_ms().saturating_mul(1_000)
+    }
+
     /// Blocks for about `ms` milliseconds (a fake clock advances instead).
     /// Returns false when the wait should stop early: the caller was
     /// interrupted and the generator gives up.
@@ -31,6 +37,13 @@ impl Clock for SystemClock {
         }
     }
 
+    fn now_us(&self) -> i64 {
+        match SystemTime::now().duration_since(UNIX_EPOCH) {
+            Ok(d) => i64::try_from(d.as_micros()).unwrap_or(i64::MAX),
+            Err(e) => -i64::try_from(e.duration().as_micros()).unwrap_or(i64::MAX),
+        }
+    }
+
     fn sleep_ms(&self, ms: i64) -> bool {
         if ms > 0 {
             std::thread::sleep(Duration::from_millis(ms as u64));
@@ -50,5 +63,7 @@ mod tests {
         assert!(a > 1_577_836_800_000);
         clock.sleep_ms(3);
         assert!(clock.now_ms() >= a + 3);
+        let us = clock.now_us();
+        assert!(us >= (a + 3) * 1000 && us < (clock.now_ms() + 1) * 1000);
     }
 }

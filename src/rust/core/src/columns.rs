@@ -115,6 +115,39 @@ pub fn decode_by_column(
     Ok(invalid)
 }
 
+/// The shard each ID routes to, `(id >> shift) % shards` with `shift` the
+/// bits below the time part: Discord's `(id >> 22) % num_shards`, which
+/// decoder tools call the shard bucket. Missing and invalid entries get
+/// NA. `shards` is at least 1; a result below it fits `out` when `shards`
+/// does. Stops at the first imprecise double, as the decoders do.
+pub fn shard_rows(
+    n: usize,
+    read: impl Fn(usize) -> Entry,
+    layout: &Layout,
+    shards: u64,
+    out: &mut [i32],
+) -> Result<Invalid, usize> {
+    let shift = layout.time().shift();
+    let max_id = layout.max_id();
+    let mut invalid = Invalid::default();
+    for (i, slot) in out.iter_mut().enumerate().take(n) {
+        *slot = match read(i) {
+            Entry::Id(id) if id <= max_id => ((id >> shift) % shards) as i32,
+            Entry::Id(id) => {
+                invalid.note(i, layout.refusal(id));
+                NA_INTEGER
+            }
+            Entry::Invalid(reason) => {
+                invalid.note(i, reason);
+                NA_INTEGER
+            }
+            Entry::Missing => NA_INTEGER,
+            Entry::Imprecise => return Err(i + 1),
+        };
+    }
+    Ok(invalid)
+}
+
 impl<'a> Columns<'a> {
     /// Splits the columns into two at row `mid`: rows before it and rows
     /// from it on.
@@ -199,7 +232,7 @@ mod tests {
 
     fn layout() -> Layout {
         let parts = [(Sign, 1), (Time, 20), (Node, 40), (Node, 2), (Sequence, 1)];
-        Layout::new(&parts, Unit::Seconds, 0).unwrap()
+        Layout::new(&parts, Unit::SECONDS, 0).unwrap()
     }
 
     /// A decoding strategy, as the tests call it.
@@ -350,5 +383,46 @@ mod tests {
         let invalid = decode_by_column(2, |i| from_integer64_bits(bits[i]), &layout, &mut cols).unwrap();
         assert_eq!(invalid.count, 0);
         assert!(time[0].is_nan() && !time[1].is_nan());
+    }
+
+    #[test]
+    fn shards_follow_discords_formula() {
+        // Discord: time part 42 bits above 22 bits of worker, process and
+        // sequence; shard = (id >> 22) % num_shards.
+        let parts = [(Time, 42), (Node, 5), (Node, 5), (Sequence, 12)];
+        let discord = Layout::new(&parts, Unit::MILLIS, 1_420_070_400_000).unwrap();
+        let ids = [175_928_847_299_117_063u64, 1 << 63, u64::MAX, 0];
+        let entries = [
+            Entry::Id(ids[0]),
+            Entry::Id(ids[1]),
+            Entry::Id(ids[2]),
+            Entry::Id(ids[3]),
+            Entry::Missing,
+            Entry::Invalid(Reason::Negative),
+        ];
+        for shards in [1u64, 2, 16, 1000, i32::MAX as u64] {
+            let mut out = vec![0; entries.len()];
+            let invalid = shard_rows(entries.len(), |i| entries[i], &discord, shards, &mut out).unwrap();
+            for (k, &id) in ids.iter().enumerate() {
+                assert_eq!(out[k] as u64, (id >> 22) % shards);
+            }
+            assert_eq!(&out[4..], &[NA_INTEGER, NA_INTEGER]);
+            assert_eq!(invalid.count, 1);
+        }
+        // 175928847299117063 >> 22 is 41944705796.
+        let mut out = [0];
+        shard_rows(1, |_| Entry::Id(ids[0]), &discord, 1000, &mut out).unwrap();
+        assert_eq!(out[0], 796);
+    }
+
+    #[test]
+    fn shards_refuse_what_the_layout_refuses() {
+        let layout = layout();
+        let entries = [Entry::Id(1 << 63), Entry::Id(5 << 43), Entry::Imprecise];
+        let mut out = [0; 3];
+        assert_eq!(shard_rows(3, |i| entries[i], &layout, 4, &mut out), Err(3));
+        let invalid = shard_rows(2, |i| entries[i], &layout, 4, &mut out).unwrap();
+        assert_eq!(out[..2], [NA_INTEGER, 1]);
+        assert_eq!(invalid.first_reason, Some(Reason::SignBit));
     }
 }

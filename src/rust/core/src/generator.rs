@@ -5,6 +5,7 @@ use crate::clock::Clock;
 use crate::compose::{ComposeError, Composer};
 use crate::layout::Layout;
 use crate::parse::TextForm;
+use crate::unit::Resolution;
 use thiserror::Error;
 
 /// What a generator does when the clock reads earlier than the last tick
@@ -100,11 +101,27 @@ impl<C: Clock> Generator<C> {
         &self.layout
     }
 
+    /// The clock's time in the layout's resolution: milliseconds, or
+    /// microseconds for microsecond ticks.
+    fn now(&self) -> i64 {
+        match self.layout.resolution() {
+            Resolution::Millis => self.clock.now_ms(),
+            Resolution::Micros => self.clock.now_us(),
+        }
+    }
+
+    /// Milliseconds in `t` of the layout's resolution, rounded up, so that
+    /// any step back is at least 1 ms.
+    fn ms_up(&self, t: i64) -> i64 {
+        let per_milli = self.layout.resolution().per_milli();
+        t.div_euclid(per_milli) + i64::from(t.rem_euclid(per_milli) != 0)
+    }
+
     /// The next ID: unique and greater than every ID this generator gave.
     pub fn next_id(&mut self) -> Result<u64, GenerateError> {
         loop {
-            let now_ms = self.clock.now_ms();
-            let now = self.composer.tick_at(now_ms)?;
+            let now_t = self.now();
+            let now = self.composer.tick_at(now_t)?;
             let Some((last, seq)) = self.last else {
                 return Ok(self.start_tick(now));
             };
@@ -116,7 +133,7 @@ impl<C: Clock> Generator<C> {
                 match self.policy {
                     OnClockBack::Error => {
                         return Err(GenerateError::ClockBack {
-                            by_ms: self.tick_start_ms(last) - now_ms,
+                            by_ms: self.ms_up(self.layout.tick_start(last) - now_t),
                         });
                     }
                     OnClockBack::Wait => {
@@ -189,26 +206,27 @@ impl<C: Clock> Generator<C> {
     }
 
     fn ms_between(&self, earlier: u64, later: u64) -> i64 {
-        (later - earlier) as i64 * self.layout.unit().millis()
-    }
-
-    fn tick_start_ms(&self, tick: u64) -> i64 {
-        self.layout.epoch_ms() + tick as i64 * self.layout.unit().millis()
+        self.ms_up((later - earlier) as i64 * self.layout.unit().length())
     }
 
     /// Blocks until the clock reaches `tick`: sleeping for ticks of 10 ms
-    /// and more, yielding for millisecond ticks, where a sleep would
-    /// overshoot the tick.
+    /// and more, yielding for shorter ticks in their last millisecond,
+    /// where a sleep would overshoot the tick.
     fn wait_for_tick(&self, tick: u64) -> Result<(), GenerateError> {
-        let target = self.tick_start_ms(tick);
-        let coarse = self.layout.unit().millis() >= 10;
+        let target = self.layout.tick_start(tick);
+        let per_milli = self.layout.resolution().per_milli();
+        let coarse = self.layout.unit().length() >= 10 * per_milli;
         loop {
-            let remaining = target - self.clock.now_ms();
+            let remaining = target - self.now();
             if remaining <= 0 {
                 return Ok(());
             }
-            if coarse || remaining > 1 {
-                if !self.clock.sleep_ms(if coarse { remaining } else { remaining - 1 }) {
+            let remaining_ms = self.ms_up(remaining);
+            if coarse || remaining_ms > 1 {
+                if !self
+                    .clock
+                    .sleep_ms(if coarse { remaining_ms } else { remaining_ms - 1 })
+                {
                     return Err(GenerateError::Interrupted);
                 }
             } else {
@@ -286,23 +304,23 @@ mod tests {
 
     fn twitter() -> Layout {
         let parts = [(Sign, 1), (Time, 41), (Node, 5), (Node, 5), (Sequence, 12)];
-        Layout::new(&parts, Unit::Millis, EPOCH).unwrap()
+        Layout::new(&parts, Unit::MILLIS, EPOCH).unwrap()
     }
 
     fn sonyflake() -> Layout {
         let parts = [(Sign, 1), (Time, 39), (Sequence, 8), (Node, 16)];
-        Layout::new(&parts, Unit::TenMillis, 1_409_529_600_000).unwrap()
+        Layout::new(&parts, Unit::TEN_MILLIS, 1_409_529_600_000).unwrap()
     }
 
     fn scru64(node_bits: u32) -> Layout {
         let parts = [(Sign, 1), (Time, 39), (Node, node_bits), (Sequence, 24 - node_bits)];
-        Layout::new(&parts, Unit::Millis256, 0)
+        Layout::new(&parts, Unit::MILLIS_256, 0)
             .unwrap()
             .with_text(TextForm::Scru64)
     }
 
     fn time_ms(layout: &Layout, id: u64) -> i64 {
-        layout.time_decoder().millis(id)
+        layout.time_decoder().time(id)
     }
 
     /// The node values of `layout` in ID `id`.
@@ -547,5 +565,86 @@ mod tests {
         let mut out = vec![0u64; 10_000];
         g.fill(out.len(), |i, id| out[i] = id).unwrap();
         assert_strictly_increasing(&out);
+    }
+
+    #[test]
+    fn sonyflake_mints_on_its_references_grid() {
+        // Start 2020-06-15T12:34:56.789Z: the reference's elapsed time is
+        // floor(now / 10 ms) - floor(start / 10 ms).
+        let start = 1_592_224_496_789;
+        let parts = [(Sign, 1), (Time, 39), (Sequence, 8), (Node, 16)];
+        let layout = Layout::new(&parts, Unit::TEN_MILLIS, start).unwrap();
+        for now in [start, start + 1, 1_592_224_506_785, 1_700_000_000_005] {
+            let clock = FakeClock::at(now);
+            let mut g = generator(layout.clone(), &[0xBEEF], OnClockBack::Error, &clock);
+            let id = g.next_id().unwrap();
+            assert_eq!((id >> 24) as i64, now.div_euclid(10) - start.div_euclid(10), "{now}");
+            assert_eq!(id & 0xFFFF, 0xBEEF);
+        }
+        // The last tick the reference allows, and the first it refuses.
+        let last = (start.div_euclid(10) + (1 << 39)) * 10 - 1;
+        let clock = FakeClock::at(last);
+        let mut g = generator(layout, &[1], OnClockBack::Error, &clock);
+        assert_eq!(g.next_id().unwrap() >> 24, (1 << 39) - 1);
+        clock.set(last + 1);
+        assert_eq!(g.next_id(), Err(GenerateError::PastEnd));
+    }
+
+    #[test]
+    fn the_sequence_can_sit_above_the_machine_with_5_ms_ticks() {
+        let parts = [(Sign, 1), (Time, 39), (Sequence, 8), (Node, 16)];
+        let layout = Layout::new(&parts, Unit::millis(5).unwrap(), 1_735_689_600_003).unwrap();
+        let clock = FakeClock::at(1_735_689_612_347);
+        let mut g = generator(layout, &[0xBEEF], OnClockBack::Error, &clock);
+        let ids = take(&mut g, 256 * 3);
+        assert_strictly_increasing(&ids);
+        assert!(ids.iter().all(|&id| id & 0xFFFF == 0xBEEF));
+        assert_eq!(ids[1] - ids[0], 1 << 16);
+        assert_eq!(per_tick_counts(g.layout(), &ids).len(), 3);
+    }
+
+    /// A clock that counts microseconds, frozen unless paused or slept on.
+    struct MicroClock {
+        us: Cell<i64>,
+    }
+
+    impl Clock for &MicroClock {
+        fn now_ms(&self) -> i64 {
+            self.us.get().div_euclid(1000)
+        }
+
+        fn now_us(&self) -> i64 {
+            self.us.get()
+        }
+
+        fn sleep_ms(&self, ms: i64) -> bool {
+            self.us.set(self.us.get() + ms * 1000);
+            true
+        }
+
+        fn pause(&self) {
+            self.us.set(self.us.get() + 1);
+        }
+    }
+
+    #[test]
+    fn tids_are_minted_in_microseconds() {
+        // 53 bits of microseconds and a 10-bit clock id, no sequence: one
+        // ID per microsecond, never ahead of the clock.
+        let parts = [(Sign, 1), (Time, 53), (Node, 10), (Sequence, 0)];
+        let layout = Layout::new(&parts, Unit::MICROS, 0).unwrap();
+        let clock = MicroClock {
+            us: Cell::new(1_724_171_495_793_000),
+        };
+        let mut g = Generator::new(layout, &[512], OnClockBack::Error, &clock, 1).unwrap();
+        let first = g.next_id().unwrap();
+        assert_eq!(first, (1_724_171_495_793_000 << 10) | 512);
+        let ids: Vec<u64> = (0..1000).map(|_| g.next_id().unwrap()).collect();
+        assert_strictly_increasing(&ids);
+        assert_eq!(ids[0] - first, 1 << 10);
+        assert!(ids.iter().all(|&id| (id >> 10) as i64 <= clock.us.get()));
+        // A clock 5 µs behind is at least 1 ms back, to the millisecond.
+        clock.us.set(clock.us.get() - 5 - 1);
+        assert_eq!(g.next_id(), Err(GenerateError::ClockBack { by_ms: 1 }));
     }
 }

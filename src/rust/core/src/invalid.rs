@@ -17,6 +17,8 @@ pub enum Reason {
     AboveScru64,
     /// Text that is not SCRU64's 12 base36 digits.
     NotScru64Text,
+    /// Text that is not an AT Protocol TID's 13 base32-sortable characters.
+    NotTidText,
     /// A negative number.
     Negative,
     /// A number that is not whole.
@@ -36,6 +38,7 @@ impl Reason {
             Reason::SignBit => "sign_bit",
             Reason::AboveScru64 => "above_scru64",
             Reason::NotScru64Text => "not_scru64_text",
+            Reason::NotTidText => "not_tid_text",
             Reason::Negative => "negative",
             Reason::Fraction => "fraction",
             Reason::NotFinite => "not_finite",
@@ -43,12 +46,13 @@ impl Reason {
         }
     }
 
-    pub const ALL: [Reason; 9] = [
+    pub const ALL: [Reason; 10] = [
         Reason::NotDigits,
         Reason::TooLarge,
         Reason::SignBit,
         Reason::AboveScru64,
         Reason::NotScru64Text,
+        Reason::NotTidText,
         Reason::Negative,
         Reason::Fraction,
         Reason::NotFinite,

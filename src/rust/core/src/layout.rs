@@ -5,10 +5,10 @@
 
 use crate::invalid::Reason;
 use crate::parse::TextForm;
-use crate::r_values::seconds_from_millis;
+use crate::r_values::seconds_from_time;
 use crate::scru64::SCRU64_MAX;
 use crate::timestamp::{MAX_EPOCH_MS, MIN_EPOCH_MS};
-use crate::unit::Unit;
+use crate::unit::{Resolution, Unit};
 use thiserror::Error;
 
 /// Every part has fewer bits than this bound, so that any part's value is
@@ -78,29 +78,30 @@ impl Part {
     }
 }
 
-/// The time part and epoch as plain numbers, held in registers.
+/// The time part and tick 0's start as plain numbers, held in registers.
 #[derive(Clone, Copy, Debug)]
 pub struct TimeDecoder {
     shift: u32,
     mask: u64,
-    unit_ms: i64,
-    epoch_ms: i64,
+    length: i64,
+    origin: i64,
+    resolution: Resolution,
 }
 
 impl TimeDecoder {
-    /// The start of the tick of `id`, in milliseconds since 1970. Cannot
-    /// overflow: the tick has at most 53 bits, the unit is at most 1000 ms,
-    /// and the epoch lies within the years 1 to 9999.
+    /// The start of the tick of `id` in the layout's resolution (ms or µs
+    /// since 1970). Cannot overflow: `Layout::new` checked that the time
+    /// part's whole range fits.
     #[inline]
-    pub fn millis(&self, id: u64) -> i64 {
-        self.epoch_ms + ((id >> self.shift) & self.mask) as i64 * self.unit_ms
+    pub fn time(&self, id: u64) -> i64 {
+        self.origin + ((id >> self.shift) & self.mask) as i64 * self.length
     }
 
-    /// The same as POSIXct seconds: the double nearest to millis / 1000,
-    /// which `millis_from_seconds` maps back to the same millisecond.
+    /// The same as POSIXct seconds: the double nearest to the time in
+    /// seconds, which `r_values::time_from_seconds` maps back to it.
     #[inline]
     pub fn seconds(&self, id: u64) -> f64 {
-        seconds_from_millis(self.millis(id))
+        seconds_from_time(self.time(id), self.resolution)
     }
 }
 
@@ -128,6 +129,8 @@ pub enum LayoutError {
     UnknownUnit,
     #[error("the text form is not one that layouts use")]
     UnknownText,
+    #[error("the time part's range of ticks does not fit 64-bit times")]
+    TimeRange,
 }
 
 /// A validated layout of 64-bit IDs.
@@ -136,6 +139,10 @@ pub struct Layout {
     parts: Vec<Part>,
     unit: Unit,
     epoch_ms: i64,
+    /// The start of tick 0 in the unit's resolution: the epoch floored to
+    /// a whole number of units since 1970, so that ticks are counted on
+    /// Unix time's own grid, as Sonyflake's reference counts them.
+    origin: i64,
     /// The largest ID the layout admits: below 2^63 with a sign bit, and
     /// below 36^12 for SCRU64, whose text form has 12 base36 digits.
     max_id: u64,
@@ -157,6 +164,7 @@ impl Layout {
         if !(MIN_EPOCH_MS..=MAX_EPOCH_MS).contains(&epoch_ms) {
             return Err(LayoutError::EpochOutOfRange { ms: epoch_ms });
         }
+        let origin = origin_of(epoch_ms, unit);
         let signed = parts.first().is_some_and(|&(kind, _)| kind == PartKind::Sign);
         let max_id = if signed { i64::MAX as u64 } else { u64::MAX };
         let mut below = 64;
@@ -171,13 +179,16 @@ impl Layout {
                 }
             })
             .collect();
-        Ok(Layout {
+        let layout = Layout {
             parts,
             unit,
             epoch_ms,
+            origin,
             max_id,
             text: TextForm::Decimal,
-        })
+        };
+        check_time_range(&layout)?;
+        Ok(layout)
     }
 
     /// Gives the layout a text form besides decimal digits. SCRU64's text
@@ -217,16 +228,35 @@ impl Layout {
         time.max_value().min(self.max_id >> time.shift())
     }
 
-    /// The time part and epoch as plain numbers, for loops over millions of
-    /// IDs that should not look the time part up for each.
+    /// The time part and tick 0's start as plain numbers, for loops over
+    /// millions of IDs that should not look the time part up for each.
     pub fn time_decoder(&self) -> TimeDecoder {
         let time = self.time();
         TimeDecoder {
             shift: time.shift(),
             mask: time.max_value(),
-            unit_ms: self.unit.millis(),
-            epoch_ms: self.epoch_ms,
+            length: self.unit.length(),
+            origin: self.origin,
+            resolution: self.resolution(),
         }
+    }
+
+    /// What the layout's times are counted in: milliseconds, or
+    /// microseconds for a unit of one microsecond.
+    pub fn resolution(&self) -> Resolution {
+        self.unit.resolution()
+    }
+
+    /// The start of tick 0 in the layout's resolution: the epoch floored
+    /// to a whole number of units since 1970.
+    pub fn origin(&self) -> i64 {
+        self.origin
+    }
+
+    /// The start of `tick` in the layout's resolution. Ticks up to one past
+    /// the last fit, as `Layout::new` checked.
+    pub fn tick_start(&self, tick: u64) -> i64 {
+        self.origin + tick as i64 * self.unit.length()
     }
 
     /// The parts, most significant first.
@@ -238,7 +268,8 @@ impl Layout {
         self.unit
     }
 
-    /// The time that tick 0 starts at, in milliseconds since 1970.
+    /// The epoch as given, in milliseconds since 1970; tick 0 starts at
+    /// `origin()`, the epoch floored to a whole number of units.
     pub fn epoch_ms(&self) -> i64 {
         self.epoch_ms
     }
@@ -269,6 +300,25 @@ impl Layout {
             .find(|p| p.kind == kind)
             .expect("checked by Layout::new")
     }
+}
+
+/// The epoch floored to a whole number of units since 1970, in the unit's
+/// resolution. Cannot overflow: the epoch lies within the years 1 to 9999.
+fn origin_of(epoch_ms: i64, unit: Unit) -> i64 {
+    let length = unit.length();
+    (epoch_ms * unit.resolution().per_milli()).div_euclid(length) * length
+}
+
+/// Every tick's start, and the end of the last tick, must fit an `i64` in
+/// the layout's resolution. Only units of more than about a second with a
+/// wide time part come near that bound (2^63 ms is 292 million years).
+fn check_time_range(layout: &Layout) -> Result<(), LayoutError> {
+    let end =
+        i128::from(layout.origin) + (i128::from(layout.time().max_value()) + 1) * i128::from(layout.unit.length());
+    if end > i128::from(i64::MAX) {
+        return Err(LayoutError::TimeRange);
+    }
+    Ok(())
 }
 
 /// The time sits at the top (below the sign bit) so that IDs sort by time
@@ -307,7 +357,7 @@ mod tests {
 
     fn twitter() -> Layout {
         let parts = [(Sign, 1), (Time, 41), (Node, 5), (Node, 5), (Sequence, 12)];
-        Layout::new(&parts, Unit::Millis, TWITTER_EPOCH).unwrap()
+        Layout::new(&parts, Unit::MILLIS, TWITTER_EPOCH).unwrap()
     }
 
     #[test]
@@ -320,7 +370,7 @@ mod tests {
         assert_eq!(layout.sequence().bits(), 12);
         assert_eq!(layout.nodes().count(), 2);
         assert_eq!(layout.epoch_ms(), TWITTER_EPOCH);
-        assert_eq!(layout.unit(), Unit::Millis);
+        assert_eq!(layout.unit(), Unit::MILLIS);
     }
 
     #[test]
@@ -337,7 +387,7 @@ mod tests {
     #[test]
     fn sonyflake_puts_the_machine_below_the_sequence() {
         let parts = [(Sign, 1), (Time, 39), (Sequence, 8), (Node, 16)];
-        let layout = Layout::new(&parts, Unit::TenMillis, 1_409_529_600_000).unwrap();
+        let layout = Layout::new(&parts, Unit::TEN_MILLIS, 1_409_529_600_000).unwrap();
         assert_eq!(layout.sequence().shift(), 16);
         assert_eq!(layout.nodes().next().unwrap().shift(), 0);
         let id = (5u64 << 24) | (3 << 16) | 0xBEEF;
@@ -349,7 +399,7 @@ mod tests {
     #[test]
     fn no_sign_bit_and_an_empty_sequence() {
         let parts = [(Time, 48), (Node, 16), (Sequence, 0)];
-        let layout = Layout::new(&parts, Unit::Millis, 0).unwrap();
+        let layout = Layout::new(&parts, Unit::MILLIS, 0).unwrap();
         assert!(!layout.has_sign_bit());
         assert_eq!(layout.sequence().bits(), 0);
         assert_eq!(layout.sequence().extract(u64::MAX), 0);
@@ -359,9 +409,9 @@ mod tests {
     #[test]
     fn the_widest_parts_allowed() {
         let parts = [(Sign, 1), (Time, 32), (Sequence, 31)];
-        assert!(Layout::new(&parts, Unit::Seconds, 0).is_ok());
+        assert!(Layout::new(&parts, Unit::SECONDS, 0).is_ok());
         let parts = [(Time, 53), (Node, 11), (Sequence, 0)];
-        let layout = Layout::new(&parts, Unit::Seconds, 0).unwrap();
+        let layout = Layout::new(&parts, Unit::SECONDS, 0).unwrap();
         assert_eq!(layout.time().max_value(), (1 << 53) - 1);
     }
 
@@ -369,12 +419,12 @@ mod tests {
     fn bits_must_add_up_to_64() {
         let parts = [(Sign, 1), (Time, 41), (Node, 10), (Sequence, 11)];
         assert_eq!(
-            Layout::new(&parts, Unit::Millis, 0),
+            Layout::new(&parts, Unit::MILLIS, 0),
             Err(LayoutError::BitsTotal { total: 63 })
         );
         let parts = [(Time, 41), (Node, 12), (Sequence, 12)];
         assert_eq!(
-            Layout::new(&parts, Unit::Millis, 0),
+            Layout::new(&parts, Unit::MILLIS, 0),
             Err(LayoutError::BitsTotal { total: 65 })
         );
     }
@@ -383,7 +433,7 @@ mod tests {
     fn huge_widths_cannot_overflow_the_total() {
         let parts = [(Time, u32::MAX), (Node, u32::MAX), (Sequence, 0)];
         assert!(matches!(
-            Layout::new(&parts, Unit::Millis, 0),
+            Layout::new(&parts, Unit::MILLIS, 0),
             Err(LayoutError::PartTooWide { index: 0, .. })
         ));
     }
@@ -392,12 +442,12 @@ mod tests {
     fn each_part_has_fewer_than_54_bits() {
         let parts = [(Time, 54), (Node, 10), (Sequence, 0)];
         assert_eq!(
-            Layout::new(&parts, Unit::Millis, 0),
+            Layout::new(&parts, Unit::MILLIS, 0),
             Err(LayoutError::PartTooWide { index: 0, bits: 54 })
         );
         let parts = [(Time, 10), (Node, 54), (Sequence, 0)];
         assert_eq!(
-            Layout::new(&parts, Unit::Millis, 0),
+            Layout::new(&parts, Unit::MILLIS, 0),
             Err(LayoutError::PartTooWide { index: 1, bits: 54 })
         );
     }
@@ -406,7 +456,7 @@ mod tests {
     fn the_sequence_has_at_most_31_bits() {
         let parts = [(Time, 32), (Sequence, 32)];
         assert_eq!(
-            Layout::new(&parts, Unit::Millis, 0),
+            Layout::new(&parts, Unit::MILLIS, 0),
             Err(LayoutError::SequenceTooWide { bits: 32 })
         );
     }
@@ -415,12 +465,12 @@ mod tests {
     fn time_and_node_parts_are_not_empty() {
         let parts = [(Time, 0), (Node, 32), (Sequence, 32)];
         assert_eq!(
-            Layout::new(&parts, Unit::Millis, 0),
+            Layout::new(&parts, Unit::MILLIS, 0),
             Err(LayoutError::EmptyPart { index: 0 })
         );
         let parts = [(Time, 52), (Node, 0), (Sequence, 12)];
         assert_eq!(
-            Layout::new(&parts, Unit::Millis, 0),
+            Layout::new(&parts, Unit::MILLIS, 0),
             Err(LayoutError::EmptyPart { index: 1 })
         );
     }
@@ -436,7 +486,7 @@ mod tests {
             &[],
         ];
         for parts in refused {
-            assert_eq!(Layout::new(parts, Unit::Millis, 0), Err(LayoutError::Roles));
+            assert_eq!(Layout::new(parts, Unit::MILLIS, 0), Err(LayoutError::Roles));
         }
     }
 
@@ -444,7 +494,7 @@ mod tests {
     fn the_sign_part_is_one_bit() {
         let parts = [(Sign, 2), (Time, 50), (Sequence, 12)];
         assert_eq!(
-            Layout::new(&parts, Unit::Millis, 0),
+            Layout::new(&parts, Unit::MILLIS, 0),
             Err(LayoutError::SignWidth { bits: 2 })
         );
     }
@@ -452,24 +502,24 @@ mod tests {
     #[test]
     fn epochs_lie_in_years_1_to_9999() {
         let parts = [(Time, 52), (Sequence, 12)];
-        assert!(Layout::new(&parts, Unit::Millis, MIN_EPOCH_MS).is_ok());
-        assert!(Layout::new(&parts, Unit::Millis, MAX_EPOCH_MS).is_ok());
+        assert!(Layout::new(&parts, Unit::MILLIS, MIN_EPOCH_MS).is_ok());
+        assert!(Layout::new(&parts, Unit::MILLIS, MAX_EPOCH_MS).is_ok());
         assert_eq!(
-            Layout::new(&parts, Unit::Millis, MAX_EPOCH_MS + 1),
+            Layout::new(&parts, Unit::MILLIS, MAX_EPOCH_MS + 1),
             Err(LayoutError::EpochOutOfRange { ms: MAX_EPOCH_MS + 1 })
         );
-        assert!(Layout::new(&parts, Unit::Millis, i64::MIN).is_err());
+        assert!(Layout::new(&parts, Unit::MILLIS, i64::MIN).is_err());
     }
 
     #[test]
     fn max_id_respects_the_sign_bit_and_scru64s_bound() {
         assert_eq!(twitter().max_id(), i64::MAX as u64);
         let parts = [(Time, 42), (Node, 10), (Sequence, 12)];
-        let discord = Layout::new(&parts, Unit::Millis, 0).unwrap();
+        let discord = Layout::new(&parts, Unit::MILLIS, 0).unwrap();
         assert_eq!(discord.max_id(), u64::MAX);
         assert_eq!(discord.text_form(), TextForm::Decimal);
         let parts = [(Sign, 1), (Time, 39), (Node, 8), (Sequence, 16)];
-        let scru64 = Layout::new(&parts, Unit::Millis256, 0)
+        let scru64 = Layout::new(&parts, Unit::MILLIS_256, 0)
             .unwrap()
             .with_text(TextForm::Scru64);
         assert_eq!(scru64.text_form(), TextForm::Scru64);
@@ -489,16 +539,88 @@ mod tests {
     #[test]
     fn times_add_ticks_to_the_epoch() {
         let time = twitter().time_decoder();
-        assert_eq!(time.millis(1_888_944_671_579_078_978), 1_739_194_479_256);
-        assert_eq!(time.millis(0), TWITTER_EPOCH);
+        assert_eq!(time.time(1_888_944_671_579_078_978), 1_739_194_479_256);
+        assert_eq!(time.time(0), TWITTER_EPOCH);
         let parts = [(Time, 53), (Node, 11), (Sequence, 0)];
-        let widest = Layout::new(&parts, Unit::Seconds, MAX_EPOCH_MS).unwrap();
+        // The latest epoch, floored to its second, and the widest time part.
+        let widest = Layout::new(&parts, Unit::SECONDS, MAX_EPOCH_MS).unwrap();
+        assert_eq!(widest.origin(), MAX_EPOCH_MS - 999);
         assert_eq!(
-            widest.time_decoder().millis(u64::MAX),
-            MAX_EPOCH_MS + ((1i64 << 53) - 1) * 1000
+            widest.time_decoder().time(u64::MAX),
+            MAX_EPOCH_MS - 999 + ((1i64 << 53) - 1) * 1000
         );
-        let earliest = Layout::new(&parts, Unit::Seconds, MIN_EPOCH_MS).unwrap();
-        assert_eq!(earliest.time_decoder().millis(0), MIN_EPOCH_MS);
+        let earliest = Layout::new(&parts, Unit::SECONDS, MIN_EPOCH_MS).unwrap();
+        assert_eq!(earliest.time_decoder().time(0), MIN_EPOCH_MS);
+    }
+
+    /// 2020-06-15T12:34:56.789Z, a start time off Sonyflake's 10 ms grid.
+    const OFF_GRID: i64 = 1_592_224_496_789;
+
+    fn sonyflake(epoch_ms: i64) -> Layout {
+        let parts = [(Sign, 1), (Time, 39), (Sequence, 8), (Node, 16)];
+        Layout::new(&parts, Unit::TEN_MILLIS, epoch_ms).unwrap()
+    }
+
+    #[test]
+    fn sonyflake_counts_ticks_on_unix_times_own_grid() {
+        // The reference: start = floor(epoch / 10 ms); tick k starts at
+        // (start + k) * 10 ms.
+        let layout = sonyflake(OFF_GRID);
+        let start = OFF_GRID.div_euclid(10);
+        assert_eq!(layout.epoch_ms(), OFF_GRID);
+        assert_eq!(layout.origin(), start * 10);
+        let time = layout.time_decoder();
+        for k in [0u64, 1, 1000, (1 << 39) - 1] {
+            assert_eq!(time.time(k << 24), (start + k as i64) * 10);
+            assert_eq!(layout.tick_start(k), (start + k as i64) * 10);
+        }
+        // On the grid, nothing changes.
+        assert_eq!(sonyflake(1_409_529_600_000).origin(), 1_409_529_600_000);
+        // Before 1970 the epoch floors towards the past.
+        assert_eq!(sonyflake(-1).origin(), -10);
+        assert_eq!(sonyflake(-10).origin(), -10);
+    }
+
+    #[test]
+    fn every_coarse_unit_floors_its_epoch_the_same_way() {
+        let parts = [(Sign, 1), (Time, 40), (Node, 10), (Sequence, 13)];
+        let cases = [
+            (Unit::SECONDS, 1_500, 1_000),
+            (Unit::MILLIS_256, 1_000, 768),
+            (Unit::millis(5).unwrap(), 1_592_224_496_789, 1_592_224_496_785),
+            (Unit::millis(100).unwrap(), 1_592_224_496_789, 1_592_224_496_700),
+            (Unit::MILLIS, 1_592_224_496_789, 1_592_224_496_789),
+        ];
+        for (unit, epoch, origin) in cases {
+            assert_eq!(Layout::new(&parts, unit, epoch).unwrap().origin(), origin);
+        }
+    }
+
+    #[test]
+    fn microsecond_layouts_count_in_microseconds() {
+        // AT Protocol TIDs: 53 bits of microseconds since 1970.
+        let parts = [(Sign, 1), (Time, 53), (Node, 10), (Sequence, 0)];
+        let tid = Layout::new(&parts, Unit::MICROS, 0).unwrap();
+        assert_eq!(tid.resolution(), Resolution::Micros);
+        let id = (1_724_171_495_793_000u64 << 10) | 816;
+        assert_eq!(tid.time_decoder().time(id), 1_724_171_495_793_000);
+        assert_eq!(tid.time_decoder().seconds(id), 1_724_171_495.793);
+        let later = Layout::new(&parts, Unit::MICROS, 1_500).unwrap();
+        assert_eq!(later.origin(), 1_500_000);
+    }
+
+    #[test]
+    fn the_time_range_must_fit_64_bit_times() {
+        let parts = [(Time, 53), (Node, 11), (Sequence, 0)];
+        let day = Unit::millis(86_400_000).unwrap();
+        assert_eq!(Layout::new(&parts, day, 0), Err(LayoutError::TimeRange));
+        let parts = [(Time, 20), (Node, 44), (Sequence, 0)];
+        assert!(Layout::new(&parts, day, MAX_EPOCH_MS).is_ok());
+        let longest = Unit::millis(Unit::MAX_MILLIS).unwrap();
+        // 2^32 ticks of 2^31 - 1 ms end just below 2^63 ms.
+        let parts = [(Time, 32), (Node, 32), (Sequence, 0)];
+        assert!(Layout::new(&parts, longest, 0).is_ok());
+        assert_eq!(Layout::new(&parts, longest, MAX_EPOCH_MS), Err(LayoutError::TimeRange));
     }
 
     #[test]

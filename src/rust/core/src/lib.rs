@@ -16,6 +16,7 @@ pub mod parse;
 pub mod r_values;
 pub mod scru64;
 pub mod text;
+pub mod tid;
 pub mod timestamp;
 pub mod unit;
 
@@ -26,4 +27,4 @@ pub use invalid::Invalid;
 pub use layout::{Layout, LayoutError, PartKind};
 pub use parse::{Entry, TextForm};
 pub use timestamp::format_millis;
-pub use unit::Unit;
+pub use unit::{Resolution, Unit};

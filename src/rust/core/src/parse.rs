@@ -3,6 +3,7 @@
 
 use crate::invalid::Reason;
 use crate::scru64::{parse_scru64, SCRU64_TEXT_LEN};
+use crate::tid::{parse_tid, TID_TEXT_LEN};
 
 /// What one input entry turned out to be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,14 +66,18 @@ pub enum TextForm {
     Decimal,
     /// SCRU64's 12 base36 digits, or decimal digits.
     Scru64,
+    /// An AT Protocol TID's 13 base32-sortable characters, or decimal
+    /// digits.
+    Tid,
 }
 
 impl TextForm {
-    /// The form a layout names: `decimal` or `scru64`.
+    /// The form a layout names: `decimal`, `scru64` or `tid`.
     pub fn from_name(name: &[u8]) -> Option<TextForm> {
         match name {
             b"decimal" => Some(TextForm::Decimal),
             b"scru64" => Some(TextForm::Scru64),
+            b"tid" => Some(TextForm::Tid),
             _ => None,
         }
     }
@@ -92,7 +97,9 @@ pub fn trim_space(text: &[u8]) -> &[u8] {
 }
 
 /// An ID from text, with white space around it allowed: a 12-character
-/// string is SCRU64 text where the form says so; anything else is decimal.
+/// string is SCRU64 text, and a 13-character one TID text, where the form
+/// says so; anything else is decimal. (No real TID has 13 decimal digits:
+/// those would be times in the first three hours of 1970.)
 #[inline]
 pub fn parse_text(text: &[u8], form: TextForm) -> Entry {
     // Checking the ends first keeps the common case, bare digits, fast.
@@ -102,6 +109,7 @@ pub fn parse_text(text: &[u8], form: TextForm) -> Entry {
     };
     match form {
         TextForm::Scru64 if text.len() == SCRU64_TEXT_LEN => parse_scru64(text),
+        TextForm::Tid if text.len() == TID_TEXT_LEN => parse_tid(text),
         _ => parse_decimal(text),
     }
 }
@@ -211,6 +219,25 @@ mod tests {
         assert_eq!(parse_text(b"000000000010", TextForm::Decimal), Entry::Id(10));
         assert_eq!(parse_text(b"12345", TextForm::Scru64), Entry::Id(12_345));
         assert_eq!(TextForm::from_name(b"scru64"), Some(TextForm::Scru64));
+        assert_eq!(TextForm::from_name(b"tid"), Some(TextForm::Tid));
+        assert_eq!(parse_text(b"2222222222223", TextForm::Tid), Entry::Id(1));
+        assert_eq!(
+            parse_text(b"2222222222223", TextForm::Decimal),
+            Entry::Id(2_222_222_222_223)
+        );
+        assert_eq!(
+            parse_text(b" 3l25zusnsfck2\n", TextForm::Tid),
+            Entry::Id((1_724_171_495_793_000 << 10) | 512)
+        );
+        assert_eq!(
+            parse_text(b"1234567890123", TextForm::Tid),
+            Entry::Invalid(Reason::NotTidText)
+        );
+        assert_eq!(
+            parse_text(b"1765540095184413696", TextForm::Tid),
+            Entry::Id(1_765_540_095_184_413_696)
+        );
+        assert_eq!(parse_text(b"000000000010", TextForm::Tid), Entry::Id(10));
         assert_eq!(TextForm::from_name(b"SCRU64"), None);
     }
 }

@@ -5,6 +5,7 @@
 
 use crate::invalid::Reason;
 use crate::parse::Entry;
+use crate::unit::Resolution;
 
 /// R's `NA_integer_`.
 pub const NA_INTEGER: i32 = i32::MIN;
@@ -66,20 +67,23 @@ pub fn from_integer(x: i32) -> Entry {
     }
 }
 
-/// POSIXct seconds of whole milliseconds since 1970: the double nearest
-/// to `ms / 1000`, which [`millis_from_seconds`] maps back to `ms`.
+/// POSIXct seconds of a time counted in `resolution` (milliseconds or
+/// microseconds since 1970): the double nearest to it, which
+/// [`time_from_seconds`] maps back to the same count.
 #[inline]
-pub fn seconds_from_millis(ms: i64) -> f64 {
-    ms as f64 / 1000.0
+pub fn seconds_from_time(t: i64, resolution: Resolution) -> f64 {
+    t as f64 / resolution.per_second() as f64
 }
 
-/// Milliseconds since 1970 from POSIXct seconds: the largest whole
-/// millisecond `m` whose double `m / 1000` is at most `seconds`. A time that
-/// came from `m / 1000` (as `id_time()` returns) gives `m` back, although the
-/// double is often slightly below the true `m / 1000`; any later time floors.
-/// `None` for non-finite times and beyond 2^53 milliseconds.
-pub fn millis_from_seconds(seconds: f64) -> Option<i64> {
-    let scaled = seconds * 1000.0;
+/// A time counted in `resolution` from POSIXct seconds: the largest whole
+/// count `t` whose double `t / per_second` is at most `seconds`. A time
+/// that came from `t` (as `id_time()` returns) gives `t` back, although the
+/// double is often slightly below the true quotient; any later time floors.
+/// Where adjacent counts share one double (microseconds after the year
+/// 2242), the one nearest the double comes back. `None` for non-finite
+/// times and beyond 2^53 counts.
+pub fn time_from_seconds(seconds: f64, resolution: Resolution) -> Option<i64> {
+    let scaled = seconds * resolution.per_second() as f64;
     if !scaled.is_finite() || scaled.abs() >= EXACT_DOUBLE_LIMIT {
         return None;
     }
@@ -88,14 +92,30 @@ pub fn millis_from_seconds(seconds: f64) -> Option<i64> {
     // instruction): truncate, then look at the exact fractional part.
     let whole = scaled as i64;
     let fraction = scaled - whole as f64;
-    let m = if fraction >= 0.5 {
+    let t = if fraction >= 0.5 {
         whole + 1
     } else if fraction <= -0.5 {
         whole - 1
     } else {
         whole
     };
-    Some(if seconds < seconds_from_millis(m) { m - 1 } else { m })
+    Some(if seconds < seconds_from_time(t, resolution) {
+        t - 1
+    } else {
+        t
+    })
+}
+
+/// POSIXct seconds of whole milliseconds since 1970.
+#[inline]
+pub fn seconds_from_millis(ms: i64) -> f64 {
+    seconds_from_time(ms, Resolution::Millis)
+}
+
+/// Milliseconds since 1970 from POSIXct seconds, floored as
+/// [`time_from_seconds`] says.
+pub fn millis_from_seconds(seconds: f64) -> Option<i64> {
+    time_from_seconds(seconds, Resolution::Millis)
 }
 
 #[cfg(test)]
@@ -149,6 +169,39 @@ mod tests {
         // The double just below 1739194479.256 is a genuinely earlier time.
         let below = f64::from_bits((1_739_194_479_256f64 / 1000.0).to_bits() - 1);
         assert_eq!(millis_from_seconds(below), Some(1_739_194_479_255));
+    }
+
+    #[test]
+    fn microseconds_round_trip_through_doubles() {
+        let us = Resolution::Micros;
+        // 2024-08-20, a published TID's time, and the years up to 2242.
+        let starts = [
+            1_724_171_495_793_000i64,
+            0,
+            -5_000_000,
+            (1i64 << 33) * 1_000_000 - 10_000,
+        ];
+        for start in starts {
+            for t in start..start + 5_000 {
+                assert_eq!(time_from_seconds(seconds_from_time(t, us), us), Some(t), "{t}");
+            }
+        }
+        assert_eq!(
+            time_from_seconds(1_724_171_495.793_000_4, us),
+            Some(1_724_171_495_793_000)
+        );
+        assert_eq!(time_from_seconds(-0.000_000_5, us), Some(-1));
+    }
+
+    #[test]
+    fn where_microseconds_share_a_double_a_neighbour_comes_back() {
+        // After 2^33 seconds (2242), a double's step is about 1.9 µs.
+        let us = Resolution::Micros;
+        let t = (1i64 << 33) * 1_000_000 + 123_456;
+        let back = time_from_seconds(seconds_from_time(t, us), us).unwrap();
+        assert!((back - t).abs() <= 2, "{back}");
+        assert_eq!(seconds_from_time(back, us), seconds_from_time(t, us));
+        assert_eq!(time_from_seconds(1e10, us), None);
     }
 
     #[test]
