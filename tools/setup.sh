@@ -12,7 +12,7 @@ set -eu
 engines=false
 [ "${1:-}" = "--engines" ] && engines=true
 
-packages="r-base-dev r-cran-testthat r-cran-bit64 r-cran-knitr r-cran-rmarkdown
+packages="r-base-dev r-cran-testthat r-cran-bit64 r-cran-knitr r-cran-rmarkdown r-cran-callr
 r-cran-bench r-cran-dplyr r-cran-pkgbuild r-cran-codetools pandoc qpdf tidy devscripts
 r-cran-dbi r-cran-rsqlite r-cran-rpostgresql r-cran-dbplyr"
 if $engines; then
