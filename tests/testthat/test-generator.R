@@ -276,6 +276,30 @@ test_that("print() says when a generator cannot mint", {
   expect_length(capture.output(print(g)), 2L)
 })
 
+test_that("IDs that a plain integer64 cannot hold become NA with a warning, in short and long calls", {
+  top <- id_layout(time = list(bits = 41, unit = "ms", epoch = 0), fields = list(n = 11), sequence = 12,
+                   sign_bit = FALSE)
+  g <- id_generator(top, n = 1)
+  for (n in c(3, 100)) {
+    expect_warning(ids <- id_next(g, n, as = "integer64"), class = "zuid_warning_integer64")
+    expect_true(all(is.na(ids)))
+    # As text they are whole, and decode to now.
+    text <- id_next(g, n)
+    expect_false(anyNA(text))
+    expect_true(all(abs(as.double(id_time(text, top)) - as.double(Sys.time())) < 60))
+  }
+})
+
+test_that("a short call that has to wait for the clock goes on after its first IDs", {
+  skip_if_not_installed("bit64")
+  per_second <- id_layout(time = list(bits = 40, unit = "s", epoch = as.POSIXct("2020-01-01", tz = "UTC")),
+                          fields = list(node = 23), sequence = 0)
+  g <- id_generator(per_second, node = 2)
+  ids <- id_next(g, 3)
+  expect_true(all(diff(bit64::as.integer64(ids)) > 0))
+  expect_identical(diff(as.double(id_time(ids, per_second))), c(1, 1))
+})
+
 # In child processes, where R must survive what the test does to it --------
 
 test_that("Ctrl-C stops id_next() while it mints, waits or builds its output, and the next call goes on", {

@@ -28,6 +28,9 @@ use zuid_core::{Clock, GenerateError, Generator, Invalid, SystemClock};
 const SLICE: Duration = Duration::from_millis(10);
 /// How many IDs are minted between two readings of the slice's clock.
 const CHECK_EVERY: usize = 16;
+/// Calls for at most this many IDs try to mint them all first, with no R
+/// call; fewer than the 4,096 strings between `write_text`'s checks.
+const QUICK: usize = 64;
 /// How many IDs are minted at a time for text, whose strings R builds.
 const TEXT_CHUNK: usize = 1 << 16;
 
@@ -140,8 +143,19 @@ struct Progress<'a> {
 /// The next `n` IDs of `generator` in the form `as_`; `zuid_id`s carry
 /// `layout`.
 pub fn mint_to_r(generator: &Mutex<Minter>, n: usize, as_: IdsAs, layout: &Robj) -> Outcome {
+    // A few IDs are minted first, with no R call: when that is all the
+    // call needs, its output is a few bytes built directly, without R's
+    // tryCatch(), which costs more than minting them. Only a call that
+    // goes on (it waits for the clock, or wants more) checks for Ctrl-C,
+    // so only such a call runs under `catch::protect`.
+    let mut first = [0u64; QUICK];
+    let mut minted = 0;
+    if n <= QUICK {
+        let mut g = lock(generator)?;
+        minted = mint_slice(&mut g, n, |i, id| first[i] = id)?.0;
+    }
     let mut buffer = Vec::new();
-    if as_ == IdsAs::Character {
+    if as_ == IdsAs::Character && minted < n {
         let len = n.min(TEXT_CHUNK);
         buffer
             .try_reserve_exact(len)
@@ -155,8 +169,16 @@ pub fn mint_to_r(generator: &Mutex<Minter>, n: usize, as_: IdsAs, layout: &Robj)
     };
     // SAFETY: `layout` stays protected by the caller for the whole call.
     let layout = unsafe { layout.get() };
-    // SAFETY: `build` follows `protect`'s rules: what it fills lives here.
-    let built = catch::protect(|| unsafe { build(generator, n, as_, layout, &mut progress) });
+    let first = &first[..minted];
+    let built = if minted == n {
+        // SAFETY: on R's thread; with every ID minted, `build` only
+        // allocates a vector of at most QUICK IDs and never checks for an
+        // interrupt.
+        Ok(unsafe { build(generator, n, as_, layout, first, &mut progress) })
+    } else {
+        // SAFETY: `build` follows `protect`'s rules: what it fills lives here.
+        catch::protect(|| unsafe { build(generator, n, as_, layout, first, &mut progress) })
+    };
     match built {
         Ok(sexp) => match progress.stop {
             // SAFETY: protected at once, before anything is allocated.
@@ -173,19 +195,37 @@ pub fn mint_to_r(generator: &Mutex<Minter>, n: usize, as_: IdsAs, layout: &Robj)
     }
 }
 
-/// Allocates the output, fills it slice by slice and gives it its class;
-/// R_NilValue with `progress.stop` set when minting failed.
+/// Allocates the output, writes the IDs of `first`, mints the rest slice
+/// by slice and gives it its class; R_NilValue with `progress.stop` set
+/// when minting failed.
 ///
-/// SAFETY: on R's thread, inside `catch::protect`. No value that needs
-/// dropping is alive in this frame while R is called, and the generator's
-/// lock is released before each call to R.
-unsafe fn build(generator: &Mutex<Minter>, n: usize, as_: IdsAs, layout: SEXP, progress: &mut Progress) -> SEXP {
+/// SAFETY: on R's thread, inside `catch::protect` unless `first` holds all
+/// `n` IDs and `n <= QUICK`. No value that needs dropping is alive in this
+/// frame while R is called, and the generator's lock is released before
+/// each call to R.
+unsafe fn build(
+    generator: &Mutex<Minter>,
+    n: usize,
+    as_: IdsAs,
+    layout: SEXP,
+    first: &[u64],
+    progress: &mut Progress,
+) -> SEXP {
     let text = as_ == IdsAs::Character;
     let out = Rf_protect(Rf_allocVector(
         if text { SEXPTYPE::STRSXP } else { SEXPTYPE::REALSXP },
         n as R_xlen_t,
     ));
-    let mut done = 0;
+    if text {
+        write_text(out, 0, first);
+    } else {
+        let numbers = std::slice::from_raw_parts_mut(REAL(out), first.len());
+        for (slot, &id) in numbers.iter_mut().zip(first) {
+            *slot = f64::from_bits(id);
+        }
+        mark_unheld(out, 0, first.len(), as_, &mut progress.lost);
+    }
+    let mut done = first.len();
     while done < n {
         progress.stage = Stage::Minting;
         let minted = match lock(generator) {
