@@ -3,20 +3,27 @@
 #               .lib/ and decodes real example IDs
 #   make test   installs what is missing and runs the whole test suite
 #   make bench  times zuid against bit64 on 10 million IDs (not a test)
+#   make site   builds the pkgdown reference site into docs/ (not committed)
 LIB = .lib
 
-.PHONY: demo test bench setup install vendor wrappers clean
+.PHONY: demo test bench site setup install vendor wrappers clean
 
 demo: install
 	R_LIBS="$(CURDIR)/$(LIB)" Rscript tools/demo.R
 
 test:
-	sh tools/setup.sh --engines
+	sh tools/setup.sh --engines --lint
 	sh tools/check.sh
 
-# Speed against bit64 and the memory bound; not part of make test.
+# Speed against bit64 and the memory bound; not part of make test. bench
+# comes from tools/setup.sh (r-cran-bench), not from DESCRIPTION.
 bench: install
 	R_LIBS="$(CURDIR)/$(LIB)" Rscript bench/bench.R
+
+# The reference site, offline, from the zuid installed in .lib; make test
+# builds and checks the same site in .check/site.
+site: install
+	R_LIBS="$(CURDIR)/$(LIB)" Rscript tools/site.R docs "$(CURDIR)/$(LIB)"
 
 setup:
 	sh tools/setup.sh
@@ -35,4 +42,4 @@ wrappers: install
 	R_LIBS="$(CURDIR)/$(LIB)" Rscript tools/wrappers.R
 
 clean:
-	rm -rf $(LIB) .check src/*.o src/*.so src/rust/target
+	rm -rf $(LIB) .check docs src/*.o src/*.so src/rust/target

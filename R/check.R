@@ -39,16 +39,18 @@ check_choice <- function(x, choices, arg, call) {
   x
 }
 
-# `as`: how IDs are returned.
-check_as <- function(as, call) check_choice(as, c("character", "integer64"), "as", call)
+# `as`: how IDs are returned: a zuid_id, decimal text or a plain integer64.
+check_as <- function(as, call) check_choice(as, c("id", "character", "integer64"), "as", call)
 
-# POSIXct (or Date, or POSIXlt) as POSIXct seconds in a plain double.
+# POSIXct (or Date, or POSIXlt) as POSIXct seconds in a double vector for
+# the binding, which reads the doubles and ignores the class: a POSIXct as
+# it is, since unclass() would copy it.
 time_seconds <- function(time, call, arg = "time") {
   if (inherits(time, "POSIXlt")) {
     time <- as.POSIXct(time)
   }
   if (inherits(time, "POSIXct")) {
-    return(as.double(unclass(time)))
+    return(if (is.double(time)) time else as.double(unclass(time)))
   }
   if (inherits(time, "Date")) {
     return(as.double(unclass(time)) * 86400)
@@ -98,12 +100,11 @@ check_numeric <- function(x, arg, call) {
 check_node_values <- function(nodes, layout, call) {
   fields <- node_fields(layout)
   given <- names(nodes) %||% rep("", length(nodes))
-  known <- if (length(fields) == 0L) "it has none" else
-    sprintf("its fields are %s", paste0("`", fields, "`", collapse = ", "))
+  known <- sprintf("it has %s", fields_text(fields))
   if (any(given == "")) {
-    zuid_abort(sprintf("Node fields in `...` must be named; the %s's %s.",
-                       layout_label(layout), sub("^its fields are ", "", known)),
-               class = "zuid_error_layout", call = call)
+    zuid_abort(sprintf("Node fields in `...` must be named, as in `%s = 1`; the %s has %s.",
+                       if (length(fields)) fields[[1L]] else "worker", layout_label(layout),
+                       fields_text(fields)), class = "zuid_error_layout", call = call)
   }
   unknown <- setdiff(given, fields)
   if (length(unknown) > 0L) {

@@ -24,10 +24,13 @@
 #' @param sequence The sequence: whole numbers within its width.
 #' @param side `"min"` for the smallest ID at each time, `"max"` for the
 #'   largest.
-#' @param as `"character"` for decimal strings, `"integer64"` for
-#'   `bit64::integer64` (an ID of 2^63 or more cannot be an integer64: it
-#'   becomes `NA` with a warning). bit64 need not be attached.
-#' @returns A character vector of decimal IDs, or a `bit64::integer64` vector.
+#' @param as `"id"` for a [zuid_id][as_zuid_id()] vector that carries the
+#'   layout, compares and sorts by value and prints every digit;
+#'   `"character"` for decimal strings; `"integer64"` for a plain
+#'   `bit64::integer64` (an ID of 2^63 or more cannot be a plain integer64:
+#'   it becomes `NA` with a warning).
+#' @returns A `zuid_id` vector, a character vector of decimal IDs, or a
+#'   `bit64::integer64` vector, as `as` says.
 #' @export
 #' @examples
 #' t <- as.POSIXct("2016-04-30 11:18:25.796", tz = "UTC")
@@ -48,7 +51,7 @@
 #' f <- id_fields(ids, "discord")
 #' id_compose(f$time, "discord", worker = f$worker, process = f$process,
 #'            sequence = f$sequence)
-id_compose <- function(time, layout, ..., sequence = 0L, as = c("character", "integer64")) {
+id_compose <- function(time, layout, ..., sequence = 0L, as = c("id", "character", "integer64")) {
   call <- sys.call()
   layout <- as_layout(layout, call)
   as <- check_as(as, call)
@@ -63,7 +66,7 @@ id_compose <- function(time, layout, ..., sequence = 0L, as = c("character", "in
 
 #' @rdname id_compose
 #' @export
-id_from_time <- function(time, layout, side = c("min", "max"), as = c("character", "integer64")) {
+id_from_time <- function(time, layout, side = c("min", "max"), as = c("id", "character", "integer64")) {
   call <- sys.call()
   layout <- as_layout(layout, call)
   as <- check_as(as, call)

@@ -20,7 +20,7 @@ zuid_warn <- function(message, class = NULL, call = NULL, ...) {
 # problem as its classed condition (see problems.R): Rust never raises, so
 # this is where its errors and warnings are thrown. `context` holds what
 # the messages need: the layout, the user's values, the argument names.
-rust_value <- function(result, call, context = list()) {
+rust_value <- function(result, call = NULL, context = list()) {
   for (problem in result$problems) {
     throw_problem(problem, call, context)
   }

@@ -6,11 +6,12 @@
 #' arithmetic runs on 64-bit integers in compiled code, never on doubles.
 #'
 #' IDs are read from:
-#' * character: decimal digits only, 0 to 2^64 - 1 (with the `scru64` layout a
+#' * character: decimal digits, 0 to 2^64 - 1, with optional white space
+#'   around them as `as.numeric()` allows (with the `scru64` layout a
 #'   12-character string is read as SCRU64's base36 text, in either case);
-#' * `bit64::integer64`: its 64 bits, read as unsigned, so that a negative
-#'   integer64 is an ID of 2^63 or more; `NA_integer64_` is NA. bit64 need not
-#'   be attached;
+#' * `bit64::integer64`, including a [zuid_id][as_zuid_id()]: its 64 bits,
+#'   read as unsigned, so that a negative integer64 is an ID of 2^63 or more;
+#'   `NA_integer64_` is NA. bit64 need not be attached;
 #' * double or integer: whole non-negative numbers below 2^53. A double of
 #'   2^53 or more is an error, since its low digits may have been lost
 #'   before zuid saw it: read such columns as character or integer64.
@@ -18,17 +19,25 @@
 #' Entries that are not IDs of the layout (malformed text, negative or
 #' fractional numbers, the sign bit set where the layout reserves it, a
 #' SCRU64 number of 36^12 or more) become `NA` in every column, with one
-#' warning of class `zuid_warning_invalid` that counts them and gives the
-#' first positions. `NA` gives `NA` silently.
+#' warning of class `zuid_warning_invalid` that counts them, gives the first
+#' positions and shows the first of them with why it is not an ID.
+#' `NA` gives `NA` silently. `id_is_valid()` tells which entries are IDs.
 #'
-#' @param x IDs: a character, `bit64::integer64`, double or integer vector.
+#' @param x IDs: a character, `bit64::integer64` (or [zuid_id][as_zuid_id()]),
+#'   double or integer vector.
 #' @param layout A [id_layout()], or the name of a built-in layout that needs
-#'   no further argument: `"twitter"`, `"discord"`, `"instagram"` or
-#'   `"mastodon"`.
+#'   no further argument: `"twitter"` (or `"x"`), `"discord"`, `"instagram"`
+#'   or `"mastodon"`, in any case. May be left out when `x` is a `zuid_id`
+#'   that carries its layout.
+#' @param as `"POSIXct"` for the start of each ID's tick as a POSIXct, or
+#'   `"ms"` for it as exact milliseconds since 1970 in a double (a POSIXct of
+#'   `.698` seconds is stored as `.69799...`, which `format(, "%OS3")`
+#'   shows as `.697`).
 #' @returns `id_fields()`: a data frame with one row per ID: `time` (POSIXct,
 #'   UTC), one column per node field (integer, or double when wider than 31
-#'   bits) and `sequence` (integer). `id_time()`: the POSIXct `time` column
-#'   alone.
+#'   bits) and `sequence` (integer). `id_time()`: the `time` column alone, as
+#'   `as` says. `id_is_valid()`: a logical vector, `TRUE` for an ID of the
+#'   layout, `FALSE` for an entry that is not, `NA` for `NA`.
 #' @export
 #' @examples
 #' # Discord's documented example ID.
@@ -48,9 +57,14 @@
 #'
 #' # Invalid entries become NA, with one warning.
 #' id_time(c("175928847299117063", "not an id", "-1"), "discord")
-id_fields <- function(x, layout) {
+#' id_is_valid(c("175928847299117063", "not an id", "-1", NA), "discord")
+#'
+#' # Exact milliseconds, and IDs that carry their layout.
+#' ids <- id_compose(as.POSIXct("2024-05-01 12:00:00.698", tz = "UTC"), "discord")
+#' id_time(ids, as = "ms")
+id_fields <- function(x, layout = NULL) {
   call <- sys.call()
-  layout <- as_layout(layout, call)
+  layout <- resolve_layout(x, layout, call)
   decoded <- decode_vector(x, layout, time_only = FALSE, call)
   columns <- c(
     list(time = decoded$time),
@@ -62,10 +76,23 @@ id_fields <- function(x, layout) {
 
 #' @rdname id_fields
 #' @export
-id_time <- function(x, layout) {
+id_time <- function(x, layout = NULL, as = c("POSIXct", "ms")) {
   call <- sys.call()
-  layout <- as_layout(layout, call)
-  decode_vector(x, layout, time_only = TRUE, call)$time
+  layout <- resolve_layout(x, layout, call)
+  as <- check_choice(as, c("POSIXct", "ms"), "as", call)
+  time <- decode_vector(x, layout, time_only = TRUE, call)$time
+  # The seconds are the double nearest to whole milliseconds / 1000, so
+  # rounding their thousandfold gives the milliseconds back exactly.
+  if (as == "ms") round(as.vector(unclass(time)) * 1000) else time
+}
+
+#' @rdname id_fields
+#' @export
+id_is_valid <- function(x, layout = NULL) {
+  call <- sys.call()
+  layout <- resolve_layout(x, layout, call)
+  ids <- check_ids(x, call)
+  rust_value(ids_valid(ids$x, ids$input, layout), call, list(layout = layout, x = x))
 }
 
 decode_vector <- function(x, layout, time_only, call) {

@@ -16,9 +16,9 @@
 #' id_explain("175928847299117063", "discord")
 #' parts <- id_explain("1888944671579078978", "twitter")
 #' parts
-id_explain <- function(x, layout) {
+id_explain <- function(x, layout = NULL) {
   call <- sys.call()
-  layout <- as_layout(layout, call)
+  layout <- resolve_layout(x, layout, call)
   if (length(x) > 20L) {
     zuid_abort(sprintf("`x` must hold at most 20 IDs to explain, not %s.", whole_text(length(x))),
                class = "zuid_error_type", call = call)
@@ -58,7 +58,7 @@ explain_lines <- function(decimal, bits, parts, time, layout, colour) {
   groups <- vapply(seq_len(nrow(parts)), function(k) {
     paint(part_digits(bits, parts$offset[[k]], parts$bits[[k]]), k)
   }, character(1))
-  iso <- format_epoch_ms(round(as.numeric(time) * 1000))
+  iso <- rust_value(format_epoch_ms(round(as.numeric(time) * 1000)))
   fits <- !is.na(time)
   header <- sprintf("%s as %s: %s", decimal, layout_label(layout),
                     if (fits) iso else "not an ID of this layout (see the sign bit)")

@@ -83,12 +83,13 @@
 #'   `datacenter = 1, worker = 7`; for `scru64`, `node`.
 #' @param on_clock_back `"wait"`, `"error"` or `"borrow"`: see below.
 #' @param after `NULL`, or an ID the generator must stay above: the last one
-#'   a previous process minted, as text, `bit64::integer64` or a whole number
-#'   below 2^53, as the functions that read IDs accept them.
+#'   a previous process minted, as text, `bit64::integer64`, a
+#'   [zuid_id][as_zuid_id()] or a whole number below 2^53, as the functions
+#'   that read IDs accept them.
 #' @param shared_node `TRUE` to allow a second live generator with the same
 #'   layout and node values; see "One generator per node".
-#' @returns `id_generator()`: a `zuid_generator`. `id_next()`: `n` IDs, as
-#'   decimal text or `bit64::integer64`.
+#' @returns `id_generator()`: a `zuid_generator`. `id_next()`: `n` IDs, a
+#'   [zuid_id][as_zuid_id()] vector by default, or as `as` says.
 #' @export
 #' @examples
 #' g <- id_generator("twitter", datacenter = 1, worker = 7)
@@ -171,7 +172,7 @@ check_after <- function(after, call) {
 #' @param n How many IDs: a whole number, 0 or more.
 #' @inheritParams id_compose
 #' @export
-id_next <- function(generator, n = 1L, as = c("character", "integer64")) {
+id_next <- function(generator, n = 1L, as = c("id", "character", "integer64")) {
   call <- sys.call()
   if (!inherits(generator, "zuid_generator")) {
     zuid_abort(sprintf("`generator` must be a zuid_generator from `id_generator()`, not %s.",

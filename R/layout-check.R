@@ -1,5 +1,6 @@
-# The `layout` argument of every function: a zuid_layout, or the name of a
-# built-in layout that needs no further argument, checked by the core
+# The `layout` argument of every function: a zuid_layout, or the name (in
+# any case, or an alias) of a built-in layout that needs no further
+# argument, checked by the core
 # however it was made or edited. Also what R code reads off a layout.
 
 layouts_by_name <- c("twitter", "discord", "instagram", "mastodon")
@@ -8,21 +9,21 @@ as_layout <- function(layout, call) {
   if (inherits(layout, "zuid_layout")) {
     return(check_layout(layout, call))
   }
-  if (is.character(layout) && length(layout) == 1L && !is.na(layout)) {
-    if (layout %in% layouts_by_name) {
-      return(id_layout(layout))
-    }
-    if (layout %in% c("sonyflake", "scru64")) {
-      needs <- if (layout == "sonyflake") "epoch = <its start time>" else "node_bits = <1 to 23>"
-      zuid_abort(sprintf(
-        "The \"%s\" layout needs more than its name: pass `id_layout(\"%s\", %s)`.",
-        layout, layout, needs
-      ), class = "zuid_error_layout", call = call)
-    }
+  name <- builtin_name(layout)
+  if (name %in% layouts_by_name) {
+    return(id_layout(name))
+  }
+  if (name %in% c("sonyflake", "scru64")) {
+    needs <- if (name == "sonyflake") "epoch = <its start time>" else "node_bits = <1 to 23>"
+    zuid_abort(sprintf(
+      "The \"%s\" layout needs more than its name: pass `id_layout(\"%s\", %s)`.",
+      name, name, needs
+    ), class = "zuid_error_layout", call = call)
   }
   zuid_abort(sprintf(
-    "`layout` must be a zuid_layout from `id_layout()` or one of %s, not %s.",
-    paste0("\"", layouts_by_name, "\"", collapse = ", "), describe_value(layout)
+    "`layout` must be a zuid_layout from `id_layout()` or one of %s, not %s.%s",
+    paste0("\"", layouts_by_name, "\"", collapse = ", "), describe_value(layout),
+    suggest_layout_name(layout)
   ), class = "zuid_error_layout", call = call)
 }
 

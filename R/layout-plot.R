@@ -42,7 +42,7 @@ plot.zuid_layout <- function(x, main = NULL, ...) {
   graphics::axis(1, at = c(63, 47, 31, 15, 0) + 0.5, labels = c(63, 47, 31, 15, 0),
                  tick = FALSE, line = -1, cex.axis = 0.7)
   graphics::title(main = main %||% sprintf("%s: %s units from %s", x$name, x$unit,
-                                            format_epoch_ms(x$epoch_ms)),
+                                            rust_value(format_epoch_ms(x$epoch_ms))),
                   cex.main = 0.9, font.main = 1)
   invisible(x)
 }

@@ -16,6 +16,6 @@ format.zuid_layout <- function(x, ...) {
   c(
     sprintf("<zuid_layout %s>", x$name),
     paste0("| ", paste(names(x$bits), x$bits, collapse = " | "), " |"),
-    sprintf("time: %s units from %s", x$unit, format_epoch_ms(x$epoch_ms))
+    sprintf("time: %s units from %s", x$unit, rust_value(format_epoch_ms(x$epoch_ms)))
   )
 }

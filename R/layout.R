@@ -10,12 +10,15 @@
 #'
 #' | Name | Time | Node fields | Sequence |
 #' |---|---|---|---|
-#' | `twitter` | 41 bits, ms, from 2010-11-04T01:42:54.657Z | `datacenter` 5, `worker` 5 | 12 |
-#' | `discord` | 42 bits, ms, from 2015-01-01 | `worker` 5, `process` 5 | 12 |
-#' | `instagram` | 41 bits, ms, from 2011-08-24T21:07:01.721Z | `shard` 13 | 10 |
-#' | `mastodon` | 48 bits, ms, from 1970 | none | 16 |
-#' | `sonyflake` | 39 bits, 10 ms, from `epoch` | `machine` 16, after the sequence | 8 |
-#' | `scru64` | 39 bits, 256 ms, from 1970 | `node` of `node_bits` | 24 - `node_bits` |
+#' | `twitter` (or `x`) | 41 bits, ms units from 2010-11-04T01:42:54.657Z | `datacenter` 5, `worker` 5 | 12 |
+#' | `discord` | 42 bits, ms units from 2015-01-01T00:00:00.000Z | `worker` 5, `process` 5 | 12 |
+#' | `instagram` | 41 bits, ms units from 2011-08-24T21:07:01.721Z | `shard` 13 | 10 |
+#' | `mastodon` | 48 bits, ms units from 1970-01-01T00:00:00.000Z | none | 16 |
+#' | `sonyflake` | 39 bits, 10ms units from `epoch` | `machine` 16, after the sequence | 8 |
+#' | `scru64` | 39 bits, 256ms units from 1970-01-01T00:00:00.000Z | `node` of `node_bits` | 24 - `node_bits` |
+#'
+#' These are the words and times `print()` shows. Names are matched in any
+#' case.
 #'
 #' Twitter, Sonyflake and SCRU64 keep the top bit as a sign bit; Discord,
 #' Instagram and Mastodon use all 64 bits. Sonyflake's reference has changed
@@ -86,16 +89,44 @@ id_layout <- function(name = NULL, epoch = NULL, node_bits = NULL, time = NULL,
 
 builtin_layout_names <- c("twitter", "discord", "instagram", "mastodon", "sonyflake", "scru64")
 
+# Other names users know the built-in layouts by.
+layout_aliases <- c(x = "twitter")
+
+# The built-in layout `name` means, in any case, or NA.
+builtin_name <- function(name) {
+  if (!is.character(name) || length(name) != 1L || is.na(name)) {
+    return(NA_character_)
+  }
+  key <- tolower(name)
+  if (key %in% names(layout_aliases)) {
+    return(layout_aliases[[key]])
+  }
+  if (key %in% builtin_layout_names) key else NA_character_
+}
+
+# " Did you mean \"twitter\"?" for a near miss, else "".
+suggest_layout_name <- function(name) {
+  if (!is.character(name) || length(name) != 1L || is.na(name)) {
+    return("")
+  }
+  known <- c(builtin_layout_names, names(layout_aliases))
+  distance <- utils::adist(tolower(name), known)[1L, ]
+  best <- known[[which.min(distance)]]
+  if (min(distance) <= 2L && nchar(best) > min(distance)) {
+    sprintf(" Did you mean \"%s\"?", best)
+  } else ""
+}
+
 check_layout_name <- function(name, call) {
-  if (!is.character(name) || length(name) != 1L || is.na(name) ||
-      !name %in% builtin_layout_names) {
+  builtin <- builtin_name(name)
+  if (is.na(builtin)) {
     zuid_abort(sprintf(
-      "`name` must be one of %s, or NULL for a custom layout; not %s.",
+      "`name` must be one of %s (in any case, \"x\" for Twitter), or NULL for a custom layout; not %s.%s",
       paste0("\"", builtin_layout_names, "\"", collapse = ", "),
-      describe_value(name)
+      describe_value(name), suggest_layout_name(name)
     ), class = "zuid_error_layout", call = call)
   }
-  name
+  builtin
 }
 
 builtin_layout <- function(name, epoch, node_bits, call) {
@@ -207,7 +238,7 @@ check_unit <- function(unit, call) {
 abort_unit <- function(unit, call) {
   zuid_abort(sprintf(
     "`time$unit` must be one of %s, not %s.",
-    paste0("\"", time_unit_names(), "\"", collapse = ", "), describe_value(unit)
+    paste0("\"", rust_value(time_unit_names()), "\"", collapse = ", "), describe_value(unit)
   ), class = "zuid_error_layout", call = call)
 }
 

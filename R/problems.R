@@ -86,7 +86,7 @@ problem_handlers$layout_unknown_unit <- function(problem, call, context) {
   if (isTRUE(context$constructing)) {
     abort_unit(context$layout$unit, call)
   }
-  abort_invalid_layout(call, sprintf("its unit is not %s", choices_text(time_unit_names())))
+  abort_invalid_layout(call, sprintf("its unit is not %s", choices_text(rust_value(time_unit_names()))))
 }
 
 problem_handlers$layout_unknown_text <- layout_handler(function(problem, layout) {
@@ -104,9 +104,13 @@ problem_handlers$imprecise_double <- function(problem, call, context) {
   zuid_abort(sprintf(paste(
     "`x[%s]` is a double of 2^53 or more (%s). A double holds 53 bits, so the",
     "ID's low digits may have been lost before zuid saw it, and its fields",
-    "would be wrong. Read the column as character (`read.csv(...,",
-    "colClasses = \"character\")`) or as bit64::integer64."
-  ), whole_text(position), format(context$x[[position]], digits = 17)),
+    "would be wrong. Read IDs as text or as bit64::integer64 where they come",
+    "from: from JSON with `jsonlite::fromJSON(..., bigint_as_char = TRUE)`;",
+    "from CSV with `read.csv(..., colClasses = c(id = \"character\"))`,",
+    "`readr::read_csv(..., col_types = readr::cols(id = \"c\"))` or",
+    "`data.table::fread()` (integer64 by default); from a database with",
+    "`DBI::dbConnect(..., bigint = \"integer64\")`."
+  ), whole_text(position), format(unclass(context$x)[[position]], digits = 17)),
   class = "zuid_error_precision", call = call, position = position)
 }
 
@@ -137,7 +141,7 @@ problem_handlers$invalid_entries <- function(problem, call, context) {
 # integer64 as its unsigned digits.
 entry_text <- function(x, i) {
   if (inherits(x, "integer64")) {
-    return(ids_text(unclass(x)[i]))
+    return(rust_value(ids_text(unclass(x)[i])))
   }
   value <- unclass(x)[[i]]
   if (is.character(value)) encodeString(trunc_text(value), quote = "\"") else format(value, digits = 17)
@@ -196,13 +200,13 @@ time_handler <- function(problem, call, context) {
   layout <- context$layout
   i <- problem$position
   time <- context$args$time
-  seconds <- time[[if (length(time) == 1L) 1L else i]]
-  shown <- format_epoch_ms(floor(seconds * 1000))
+  seconds <- as.numeric(time[[if (length(time) == 1L) 1L else i]])
+  shown <- rust_value(format_epoch_ms(floor(seconds * 1000)))
   shown <- if (is.na(shown)) describe_value(seconds) else shown
   limit <- if (problem$code == "before_epoch") {
-    sprintf("before the %s's epoch, %s", layout_label(layout), format_epoch_ms(layout$epoch_ms))
+    sprintf("before the %s's epoch, %s", layout_label(layout), rust_value(format_epoch_ms(layout$epoch_ms)))
   } else {
-    last <- format_epoch_ms(layout_facts_of(layout, call)$last_ms)
+    last <- rust_value(format_epoch_ms(layout_facts_of(layout, call)$last_ms))
     sprintf("past the %s's last tick, which starts at %s",
             layout_label(layout), if (is.na(last)) "a time after the year 9999" else last)
   }
@@ -239,7 +243,7 @@ abort_generator <- function(problem, call, context) {
     ),
     clock_back = clock_back_words(problem),
     before_epoch = sprintf("The clock reads a time before the %s's epoch, %s.",
-                           layout_label(layout), format_epoch_ms(layout$epoch_ms)),
+                           layout_label(layout), rust_value(format_epoch_ms(layout$epoch_ms))),
     past_end = sprintf("The clock reads a time past the %s's last tick: it has no IDs left.",
                        layout_label(layout)),
     interrupted = sprintf(paste(

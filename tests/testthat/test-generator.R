@@ -11,12 +11,14 @@ test_that("100,000 IDs are distinct, strictly increasing and carry the node", {
   expect_lte(max(table(time_ms(fields$time))), 4096)
 })
 
-test_that("IDs come as text by default and decode to the generator's time", {
+test_that("IDs come as zuid_ids by default and decode to the generator's time", {
   before <- Sys.time()
   g <- id_generator("discord", worker = 1, process = 2)
   ids <- id_next(g, 3)
   after <- Sys.time()
-  expect_type(ids, "character")
+  expect_s3_class(ids, c("zuid_id", "integer64"), exact = TRUE)
+  expect_identical(attr(ids, "layout"), id_layout("discord"))
+  expect_type(id_next(g, 2, as = "character"), "character")
   t <- id_time(ids, "discord")
   expect_true(all(t >= trunc(before) & t <= after + 0.001))
   expect_identical(id_fields(ids, "discord")$sequence[1:2] + 1L, id_fields(ids, "discord")$sequence[2:3])
@@ -27,7 +29,7 @@ test_that("calls continue one sequence: unique and increasing across calls", {
   g <- id_generator("instagram", shard = 5)
   ids <- do.call(c, lapply(1:200, function(i) id_next(g, 7, as = "integer64")))
   expect_true(all(diff(ids) > bit64::as.integer64(0)))
-  expect_identical(id_next(g, 0), character())
+  expect_identical(as.character(id_next(g, 0)), character())
 })
 
 test_that("two generators with different node values never collide", {
@@ -253,7 +255,7 @@ test_that("a SCRU64 burst on a steady clock waits instead of calling it a clock 
     # one with its node, which this burst leaves almost 10 s ahead.
     g <- id_generator(layout, node = match(policy, c("wait", "error", "borrow")), on_clock_back = policy)
     started <- Sys.time()
-    ids <- id_next(g, 90)
+    ids <- id_next(g, 90, as = "character")
     expect_true(all(diff(bit64::as.integer64(ids)) > 0))
     # Never 10 s or more ahead of the clock; the last 10 IDs waited.
     expect_lt(as.double(id_time(ids[90], layout)) - as.double(Sys.time()), 10)
@@ -286,7 +288,7 @@ test_that("IDs that a plain integer64 cannot hold become NA with a warning, in s
     expect_warning(ids <- id_next(g, n, as = "integer64"), class = "zuid_warning_integer64")
     expect_true(all(is.na(ids)))
     # As text they are whole, and decode to now.
-    text <- id_next(g, n)
+    text <- id_next(g, n, as = "character")
     expect_false(anyNA(text))
     expect_true(all(abs(as.double(id_time(text, top)) - as.double(Sys.time())) < 60))
   }
@@ -297,7 +299,7 @@ test_that("a short call that has to wait for the clock goes on after its first I
   per_second <- id_layout(time = list(bits = 40, unit = "s", epoch = as.POSIXct("2020-01-01", tz = "UTC")),
                           fields = list(node = 23), sequence = 0)
   g <- id_generator(per_second, node = 2)
-  ids <- id_next(g, 3)
+  ids <- id_next(g, 3, as = "character")
   expect_true(all(diff(bit64::as.integer64(ids)) > 0))
   expect_identical(diff(as.double(id_time(ids, per_second))), c(1, 1))
 })
@@ -357,9 +359,9 @@ test_that("memory R cannot allocate inside id_next() is a classed error, and the
     failed <- list(
       # The vector itself is over the limit...
       integer64 = tryCatch(id_next(g, 2e7, as = "integer64"), error = function(e) e),
-      text = tryCatch(id_next(g, 2e7), error = function(e) e),
+      text = tryCatch(id_next(g, 2e7, as = "character"), error = function(e) e),
       # ...or only its strings, once minting has begun.
-      strings = tryCatch(id_next(g, 5e6), error = function(e) e)
+      strings = tryCatch(id_next(g, 5e6, as = "character"), error = function(e) e)
     )
     started <- Sys.time()
     after <- id_next(g, 3)

@@ -55,11 +55,25 @@ test_that("errors are zuid_errors with a layout subclass", {
 
 test_that("an unknown name lists the built-in names", {
   expect_error(id_layout("tiktok"), class = "zuid_error_layout",
-               regexp = "`name` must be one of \"twitter\", \"discord\", \"instagram\", \"mastodon\", \"sonyflake\", \"scru64\"")
-  expect_error(id_layout("Twitter"), class = "zuid_error_layout", regexp = "not \"Twitter\"")
+               regexp = "`name` must be one of \"twitter\", \"discord\", \"instagram\", \"mastodon\", \"sonyflake\", \"scru64\" \\(in any case")
+  expect_error(id_layout("Tweeter"), class = "zuid_error_layout", regexp = "not \"Tweeter\"")
   expect_error(id_layout(c("twitter", "discord")), class = "zuid_error_layout", regexp = "a character of length 2")
   expect_error(id_layout(NA_character_), class = "zuid_error_layout", regexp = "not NA")
   expect_error(id_layout(1), class = "zuid_error_layout", regexp = "not 1")
+})
+
+test_that("names are matched in any case, x is Twitter's, and near misses get a suggestion", {
+  expect_identical(id_layout("Discord"), id_layout("discord"))
+  expect_identical(id_layout("TWITTER"), id_layout("twitter"))
+  expect_identical(id_layout("x"), id_layout("twitter"))
+  expect_identical(id_layout("X"), id_layout("twitter"))
+  expect_identical(id_layout("SCRU64", node_bits = 8), id_layout("scru64", node_bits = 8))
+  expect_identical(id_time("175928847299117063", "Discord"), id_time("175928847299117063", "discord"))
+  expect_identical(id_time("1888944671579078978", "x"), id_time("1888944671579078978", "twitter"))
+  expect_error(id_layout("twiter"), class = "zuid_error_layout", regexp = "Did you mean \"twitter\"\\?")
+  expect_error(id_time("1", "dicsord"), class = "zuid_error_layout", regexp = "Did you mean \"discord\"\\?")
+  expect_error(id_time("1", "Sonyflake"), class = "zuid_error_layout", regexp = "needs more than its name")
+  expect_no_match(tryCatch(id_layout("tiktok"), error = conditionMessage), "Did you mean")
 })
 
 test_that("nothing at all is an error that says what to give", {

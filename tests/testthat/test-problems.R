@@ -1,7 +1,7 @@
 # The problems the Rust binding reports, and the conditions R makes of them.
 
 test_that("every problem code the binding can send has an R handler", {
-  codes <- zuid:::problem_codes()
+  codes <- zuid:::rust_value(zuid:::problem_codes())
   expect_gt(length(codes), 20)
   expect_identical(setdiff(codes, names(zuid:::problem_handlers)), character())
   # And R knows no codes that Rust cannot send.
@@ -14,7 +14,7 @@ test_that("every handler raises a classed condition carrying a message", {
   context <- list(layout = layout, x = c(2^60, 1), n = 2, generator = NULL,
                   args = list(time = c(0, 1), datacenter = 40, worker = 0, sequence = 0))
   internal <- c("input_type", "node_count")
-  for (code in zuid:::problem_codes()) {
+  for (code in zuid:::rust_value(zuid:::problem_codes())) {
     problem <- list(code = code, position = 1, part = 3, value = 2, element = "bits",
                     count = 1, positions = 1, reason = "not_digits")
     ctx <- context

@@ -10,6 +10,11 @@ pub fn doubles(n: usize) -> Robj {
     Robj::alloc_vector(SEXPTYPE::REALSXP, n)
 }
 
+/// A logical vector of length `n` whose contents the caller must write.
+pub fn logicals(n: usize) -> Robj {
+    Robj::alloc_vector(SEXPTYPE::LGLSXP, n)
+}
+
 /// An integer vector of length `n` whose contents the caller must write.
 pub fn integers(n: usize) -> Robj {
     Robj::alloc_vector(SEXPTYPE::INTSXP, n)

@@ -64,7 +64,7 @@ unsafe extern "C" fn run<F: FnMut() -> SEXP>(data: *mut c_void) -> SEXP {
 unsafe extern "C" fn caught<F>(condition: SEXP, data: *mut c_void) -> SEXP {
     // SAFETY: as in `run`; `condition` is the condition R caught.
     let call = unsafe { &mut *data.cast::<Call<F>>() };
-    let interrupt = unsafe { Rf_inherits(condition, c"interrupt".as_ptr()) } != 0;
+    let interrupt = unsafe { Rf_inherits(condition, b"interrupt\0".as_ptr().cast()) } != 0;
     call.jump = Some(if interrupt { Jump::Interrupt } else { Jump::Error });
     // SAFETY: reading R's NULL.
     unsafe { R_NilValue }

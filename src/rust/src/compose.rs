@@ -3,7 +3,7 @@
 
 use crate::input::{Numbers, PartValue};
 use crate::layout::layout_from_r;
-use crate::output::{ids_to_r, IdsAs};
+use crate::output::{ids_to_r, make_bits, IdsAs};
 use crate::problem::{reply, value, Code, Outcome, Problem};
 use extendr_api::prelude::*;
 use zuid_core::r_values::millis_from_seconds;
@@ -74,7 +74,15 @@ fn compose_one(
     let Some(tick) = plan.tick(at(time, i), i)? else {
         return Ok(None);
     };
-    let mut parts = [0u64; 64];
+    // The parts on the stack for the usual handful of fields.
+    let mut inline = [0u64; 8];
+    let mut heap = Vec::new();
+    let parts: &mut [u64] = if values.len() <= inline.len() {
+        &mut inline[..values.len()]
+    } else {
+        heap.resize(values.len(), 0);
+        &mut heap
+    };
     for (k, column) in values.iter().enumerate() {
         match column.get(i) {
             PartValue::Value(v) => parts[k] = v,
@@ -82,25 +90,30 @@ fn compose_one(
             PartValue::Bad => return Err(Problem::new(Code::PartRange).part(first_lower + k).at(i)),
         }
     }
-    match plan.composer.compose(tick, &parts[..values.len()]) {
+    match plan.composer.compose(tick, parts) {
         Ok(id) => Ok(Some(id)),
         Err(ComposeError::PartRange { index }) => Err(Problem::new(Code::PartRange).part(index).at(i)),
         Err(e) => Err(plan.time_problem(e, i)),
     }
 }
 
-/// The `n` IDs that `one` makes: a first pass that allocates nothing
-/// stops at the first problem; only then is the output written.
+/// The `n` IDs that `one` makes. Text is built only after a first pass
+/// that allocates nothing has found no problem (making strings is costly);
+/// integer64 bits are written in one pass.
 fn make_ids(
     n: usize,
     as_: IdsAs,
     layout: &Robj,
-    one: impl Fn(usize) -> std::result::Result<Option<u64>, Problem>,
+    one: impl Fn(usize) -> std::result::Result<Option<u64>, Problem> + Sync,
 ) -> Outcome {
-    for i in 0..n {
-        one(i)?;
-    }
-    let (ids, lost) = ids_to_r(n, as_, layout, |i| one(i).ok().flatten());
+    let (ids, lost) = if as_ == IdsAs::Character {
+        for i in 0..n {
+            one(i)?;
+        }
+        ids_to_r(n, as_, layout, |i| one(i).ok().flatten())
+    } else {
+        make_bits(n, as_, layout, one)?
+    };
     Ok((ids, lost.into_iter().collect()))
 }
 

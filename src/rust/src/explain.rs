@@ -8,7 +8,7 @@ use crate::layout::layout_from_r;
 use crate::problem::{reply, Code, Outcome, Problem};
 use crate::scru64::scan;
 use extendr_api::prelude::*;
-use zuid_core::r_values::NA_REAL;
+use zuid_core::r_values::na_real;
 use zuid_core::text::{binary_text, write_decimal, DECIMAL_MAX_LEN};
 use zuid_core::Entry;
 
@@ -42,7 +42,7 @@ fn explain(x: &Robj, input: &str, layout: &Robj) -> Outcome {
         .iter()
         .map(|part| {
             (0..ids.len())
-                .map(|i| id(i).map_or(NA_REAL, |id| part.extract(id) as f64))
+                .map(|i| id(i).map_or(na_real(), |id| part.extract(id) as f64))
                 .collect::<Vec<f64>>()
                 .into()
         })

@@ -3,17 +3,19 @@
 //! (so that IDs of 2^63 and more order above all others): text, validity,
 //! comparison, sorting, ranks and extremes.
 
+use crate::decode::imprecise_at;
 use crate::input::Ids;
 use crate::layout::layout_from_r;
-use crate::output::{ids_to_r, IdsAs};
+use crate::output::{mark_ids, IdsAs};
 use crate::problem::{reply, value, Code, Outcome, Problem};
 use crate::scru64::scan;
 use extendr_api::prelude::*;
+use extendr_api::AsTypedSlice;
 use zuid_core::invalid::Reason;
 use zuid_core::order::radix_sort;
-use zuid_core::r_values::{NA_INTEGER64_BITS, NA_REAL};
+use zuid_core::r_values::{na_real, NA_INTEGER, NA_INTEGER64_BITS};
 use zuid_core::text::{write_decimal, DECIMAL_MAX_LEN};
-use zuid_core::{Entry, Layout, TextForm};
+use zuid_core::{Entry, Invalid, Layout, TextForm};
 
 /// The bits of a double vector holding integer64 values; `None` for NA.
 #[inline]
@@ -48,11 +50,29 @@ fn read(x: &Robj, input: &str, robj: &Robj) -> Outcome {
         _ if id == NA_INTEGER64_BITS => Some(Reason::Integer64Na),
         _ => None,
     };
-    let invalid = scan(&ids, refuse)?;
-    let (out, _) = ids_to_r(ids.len(), IdsAs::Id, robj, |i| match ids.get(i) {
-        Entry::Id(id) if refuse(id).is_none() => Some(id),
-        _ => None,
-    });
+    // One pass, as fast as decoding the time alone: each entry is read once
+    // and its bits written where they go.
+    let mut out = crate::alloc::doubles(ids.len());
+    let mut invalid = Invalid::default();
+    for (i, slot) in out.as_real_slice_mut().expect("doubles").iter_mut().enumerate() {
+        let bits = match ids.get(i) {
+            Entry::Id(id) => match refuse(id) {
+                None => id,
+                Some(reason) => {
+                    invalid.note(i, reason);
+                    NA_INTEGER64_BITS
+                }
+            },
+            Entry::Missing => NA_INTEGER64_BITS,
+            Entry::Invalid(reason) => {
+                invalid.note(i, reason);
+                NA_INTEGER64_BITS
+            }
+            Entry::Imprecise => return Err(imprecise_at(i + 1)),
+        };
+        *slot = f64::from_bits(bits);
+    }
+    mark_ids(&mut out, IdsAs::Id, robj);
     Ok((
         out,
         Problem::entries(Code::InvalidEntries, invalid).into_iter().collect(),
@@ -68,6 +88,8 @@ fn ids_valid(x: Robj, input: &str, layout: Robj) -> Robj {
 fn valid(x: &Robj, input: &str, layout: &Robj) -> Outcome {
     let layout = layout_from_r(layout)?;
     let ids = Ids::from_r(x, input, layout.text_form())?;
+    // A double beyond 2^53 is an error here as in every reader.
+    scan(&ids, |_| None)?;
     let out: Logicals = (0..ids.len())
         .map(|i| match ids.get(i) {
             Entry::Missing => Rbool::na(),
@@ -81,14 +103,16 @@ fn valid(x: &Robj, input: &str, layout: &Robj) -> Outcome {
 /// The unsigned decimal text of integer64 bits; NA for NA.
 #[extendr]
 fn ids_text(x: &[f64]) -> Robj {
-    crate::alloc::strings::<DECIMAL_MAX_LEN>(x.len(), |i, buf| id_at(x, i).map(|id| write_decimal(id, buf)))
+    reply(value(crate::alloc::strings::<DECIMAL_MAX_LEN>(x.len(), |i, buf| {
+        id_at(x, i).map(|id| write_decimal(id, buf))
+    })))
 }
 
 /// `x op y` on IDs as unsigned numbers, recycled as R recycles; NA where
 /// either side is NA.
 #[extendr]
 fn ids_compare(x: &[f64], y: &[f64], op: &str) -> Robj {
-    let cmp: fn(&u64, &u64) -> bool = match op {
+    let cmp: fn(u64, u64) -> bool = match op {
         "==" => |a, b| a == b,
         "!=" => |a, b| a != b,
         "<" => |a, b| a < b,
@@ -102,12 +126,31 @@ fn ids_compare(x: &[f64], y: &[f64], op: &str) -> Robj {
     } else {
         x.len().max(y.len())
     };
-    let out: Logicals = (0..n)
-        .map(|i| match (id_at(x, i % x.len()), id_at(y, i % y.len())) {
-            (Some(a), Some(b)) => Rbool::from(cmp(&a, &b)),
-            _ => Rbool::na(),
-        })
-        .collect();
+    let mut out = crate::alloc::logicals(n);
+    let slots: &mut [Rbool] = out.as_typed_slice_mut().expect("logicals");
+    // R's logical NA is the integer NA.
+    let one = |a: f64, b: f64| match (a.to_bits(), b.to_bits()) {
+        (NA_INTEGER64_BITS, _) | (_, NA_INTEGER64_BITS) => Rbool::new(NA_INTEGER),
+        (a, b) => Rbool::new(i32::from(cmp(a, b))),
+    };
+    // The common shapes get loops without a division per element.
+    if x.len() == n && y.len() == n {
+        for ((slot, &a), &b) in slots.iter_mut().zip(x).zip(y) {
+            *slot = one(a, b);
+        }
+    } else if y.len() == 1 {
+        for (slot, &a) in slots.iter_mut().zip(x) {
+            *slot = one(a, y[0]);
+        }
+    } else if x.len() == 1 {
+        for (slot, &b) in slots.iter_mut().zip(y) {
+            *slot = one(x[0], b);
+        }
+    } else {
+        for (i, slot) in slots.iter_mut().enumerate() {
+            *slot = one(x[i % x.len()], y[i % y.len()]);
+        }
+    }
     reply(value(out))
 }
 
@@ -119,10 +162,9 @@ fn ids_sort(x: &[f64], decreasing: bool) -> Robj {
     if decreasing {
         keys.reverse();
     }
-    keys.iter()
-        .map(|&(id, _)| f64::from_bits(id))
-        .collect::<Vec<f64>>()
-        .into()
+    reply(value(
+        keys.iter().map(|&(id, _)| f64::from_bits(id)).collect::<Vec<f64>>(),
+    ))
 }
 
 /// Ranks that order the IDs as unsigned numbers: equal IDs share a rank,
@@ -133,7 +175,7 @@ fn ids_rank(x: &[f64]) -> Robj {
         .filter_map(|i| id_at(x, i).map(|id| (id, i as u32)))
         .collect();
     radix_sort(&mut keyed);
-    let mut ranks = vec![NA_REAL; x.len()];
+    let mut ranks = vec![na_real(); x.len()];
     let mut rank = 0.0;
     let mut previous = None;
     for &(id, i) in &keyed {
@@ -143,13 +185,17 @@ fn ids_rank(x: &[f64]) -> Robj {
         }
         ranks[i as usize] = rank;
     }
-    ranks.into()
+    reply(value(ranks))
 }
 
 /// The smallest and largest ID as unsigned numbers, as integer64 bits; NA
 /// for both when there is an NA and `na_rm` is false, or no ID at all.
 #[extendr]
 fn ids_range(x: &[f64], na_rm: bool) -> Robj {
+    reply(value(extremes(x, na_rm)))
+}
+
+fn extremes(x: &[f64], na_rm: bool) -> Vec<f64> {
     let na = f64::from_bits(NA_INTEGER64_BITS);
     let mut extremes: Option<(u64, u64)> = None;
     for i in 0..x.len() {
@@ -158,13 +204,13 @@ fn ids_range(x: &[f64], na_rm: bool) -> Robj {
                 let (lo, hi) = extremes.unwrap_or((id, id));
                 extremes = Some((lo.min(id), hi.max(id)));
             }
-            None if !na_rm => return vec![na, na].into(),
+            None if !na_rm => return vec![na, na],
             None => {}
         }
     }
     match extremes {
-        Some((lo, hi)) => vec![f64::from_bits(lo), f64::from_bits(hi)].into(),
-        None => vec![na, na].into(),
+        Some((lo, hi)) => vec![f64::from_bits(lo), f64::from_bits(hi)],
+        None => vec![na, na],
     }
 }
 
@@ -174,10 +220,10 @@ fn ids_range(x: &[f64], na_rm: bool) -> Robj {
 fn ids_halves(x: &[f64]) -> Robj {
     let half = |shift: u32| -> Vec<f64> {
         (0..x.len())
-            .map(|i| id_at(x, i).map_or(NA_REAL, |id| ((id >> shift) & 0xFFFF_FFFF) as f64))
+            .map(|i| id_at(x, i).map_or(na_real(), |id| ((id >> shift) & 0xFFFF_FFFF) as f64))
             .collect()
     };
-    list!(high = half(32), low = half(0)).into()
+    reply(value(list!(high = half(32), low = half(0))))
 }
 
 extendr_module! {

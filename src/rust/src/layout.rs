@@ -84,15 +84,16 @@ fn layout_facts(layout: Robj) -> Robj {
 
 /// The names of the time units a layout may have, for messages.
 #[extendr]
-fn time_unit_names() -> Vec<&'static str> {
-    Unit::ALL.iter().map(|u| u.name()).collect()
+fn time_unit_names() -> Robj {
+    reply(value(Unit::ALL.iter().map(|u| u.name()).collect::<Vec<_>>()))
 }
 
 /// ISO 8601 UTC text with milliseconds for whole milliseconds since 1970;
 /// NA outside the years 1 to 9999.
 #[extendr]
-fn format_epoch_ms(ms: &[f64]) -> Strings {
-    ms.iter()
+fn format_epoch_ms(ms: &[f64]) -> Robj {
+    let text: Strings = ms
+        .iter()
         .map(|&m| {
             let text = if m.is_finite() && m.fract() == 0.0 {
                 format_millis(m as i64)
@@ -104,7 +105,8 @@ fn format_epoch_ms(ms: &[f64]) -> Strings {
                 None => Rstr::na(),
             }
         })
-        .collect()
+        .collect();
+    reply(value(text))
 }
 
 extendr_module! {

@@ -318,7 +318,7 @@ unsafe fn set_class(out: SEXP, as_: IdsAs, layout: SEXP) {
     }
     Rf_setAttrib(out, R_ClassSymbol, class);
     if as_ == IdsAs::Id && layout != R_NilValue {
-        Rf_setAttrib(out, Rf_install(c"layout".as_ptr()), layout);
+        Rf_setAttrib(out, Rf_install(b"layout\0".as_ptr().cast()), layout);
     }
     Rf_unprotect(1);
 }

@@ -63,17 +63,66 @@ pub fn ids_to_r(n: usize, as_: IdsAs, layout: &Robj, id: impl Fn(usize) -> Optio
     let mut out = alloc::doubles(n);
     let mut lost = Invalid::default();
     for (i, slot) in out.as_real_slice_mut().expect("doubles").iter_mut().enumerate() {
-        *slot = f64::from_bits(match id(i) {
-            Some(bits) if as_.holds(bits) => bits,
-            Some(_) => {
-                lost.note(i, Reason::Integer64Na);
-                NA_INTEGER64_BITS
-            }
-            None => NA_INTEGER64_BITS,
-        });
+        *slot = bits_of(id(i), as_, i, &mut lost);
     }
     mark_ids(&mut out, as_, layout);
     (out, Problem::entries(Code::Integer64Lost, lost))
+}
+
+/// The double holding ID `i` in integer64 form `as_`: NA for none, and NA
+/// noted in `lost` for an ID the form cannot hold.
+#[inline]
+fn bits_of(id: Option<u64>, as_: IdsAs, i: usize, lost: &mut Invalid) -> f64 {
+    f64::from_bits(match id {
+        Some(bits) if as_.holds(bits) => bits,
+        Some(_) => {
+            lost.note(i, Reason::Integer64Na);
+            NA_INTEGER64_BITS
+        }
+        None => NA_INTEGER64_BITS,
+    })
+}
+
+/// Below this many IDs a second thread costs more than it saves.
+const PARALLEL_MIN_IDS: usize = 1 << 20;
+
+/// Makes `n` IDs in an integer64 form (`as_` is not `Character`) in one
+/// pass, writing each where it goes, on two threads for many IDs: making an
+/// ID is a few shifts, and writing fresh output memory is mostly the kernel
+/// supplying pages, which two threads do side by side. `one` must not touch
+/// R's API. The first problem by position stops the call.
+pub fn make_bits(
+    n: usize,
+    as_: IdsAs,
+    layout: &Robj,
+    one: impl Fn(usize) -> std::result::Result<Option<u64>, Problem> + Sync,
+) -> std::result::Result<(Robj, Option<Problem>), Problem> {
+    let mut out = alloc::doubles(n);
+    let slots = out.as_real_slice_mut().expect("doubles");
+    let fill = |slots: &mut [f64], offset: usize| -> std::result::Result<Invalid, Problem> {
+        let mut lost = Invalid::default();
+        for (k, slot) in slots.iter_mut().enumerate() {
+            *slot = bits_of(one(offset + k)?, as_, offset + k, &mut lost);
+        }
+        Ok(lost)
+    };
+    let lost = if n < PARALLEL_MIN_IDS {
+        fill(slots, 0)?
+    } else {
+        let mid = n / 2;
+        let (first, second) = slots.split_at_mut(mid);
+        let (a, b) = std::thread::scope(|scope| {
+            let other = scope.spawn(|| fill(second, mid));
+            (fill(first, 0), other.join())
+        });
+        // In position order: the first half's problem wins.
+        let mut lost = a?;
+        let b = b.unwrap_or_else(|_| Err(Problem::new(Code::InputType)))?;
+        lost.append(b, 0);
+        lost
+    };
+    mark_ids(&mut out, as_, layout);
+    Ok((out, Problem::entries(Code::Integer64Lost, lost)))
 }
 
 /// Gives a double vector of ID bits its class: "integer64", or a `zuid_id`

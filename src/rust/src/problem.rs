@@ -227,15 +227,15 @@ pub fn reply(outcome: Outcome) -> Robj {
 /// Every code a binding function can send, for R's test that each has a
 /// message.
 #[extendr]
-fn problem_codes() -> Vec<&'static str> {
-    Code::ALL.iter().map(|c| c.name()).collect()
+fn problem_codes() -> Robj {
+    reply(value(Code::ALL.iter().map(|c| c.name()).collect::<Vec<_>>()))
 }
 
 /// Every reason an entry can be invalid for, for R's test that each has
 /// words.
 #[extendr]
-fn invalid_reasons() -> Vec<&'static str> {
-    Reason::ALL.iter().map(|r| r.name()).collect()
+fn invalid_reasons() -> Robj {
+    reply(value(Reason::ALL.iter().map(|r| r.name()).collect::<Vec<_>>()))
 }
 
 extendr_module! {

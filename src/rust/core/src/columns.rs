@@ -5,7 +5,7 @@
 use crate::invalid::Invalid;
 use crate::layout::Layout;
 use crate::parse::Entry;
-use crate::r_values::{NA_INTEGER, NA_REAL};
+use crate::r_values::{na_real, NA_INTEGER};
 
 /// Output columns, one slot per input entry.
 pub struct Columns<'a> {
@@ -51,11 +51,11 @@ pub fn decode_rows(
                 None
             }
         };
-        cols.time[i] = id.map_or(NA_REAL, |id| time.seconds(id));
+        cols.time[i] = id.map_or(na_real(), |id| time.seconds(id));
         for (part, col) in nodes.iter().zip(cols.nodes.iter_mut()) {
             match col {
                 NodeColumn::Int(v) => v[i] = id.map_or(NA_INTEGER, |id| part.extract(id) as i32),
-                NodeColumn::Dbl(v) => v[i] = id.map_or(NA_REAL, |id| part.extract(id) as f64),
+                NodeColumn::Dbl(v) => v[i] = id.map_or(na_real(), |id| part.extract(id) as f64),
             }
         }
         if let Some(v) = cols.sequence.as_deref_mut() {
@@ -90,7 +90,7 @@ pub fn decode_by_column(
     };
     let time = layout.time_decoder();
     for (i, slot) in cols.time.iter_mut().enumerate() {
-        *slot = valid(i).map_or(NA_REAL, |id| time.seconds(id));
+        *slot = valid(i).map_or(na_real(), |id| time.seconds(id));
     }
     for (part, col) in layout.nodes().zip(cols.nodes.iter_mut()) {
         match col {
@@ -101,7 +101,7 @@ pub fn decode_by_column(
             }
             NodeColumn::Dbl(v) => {
                 for (i, slot) in v.iter_mut().enumerate() {
-                    *slot = valid(i).map_or(NA_REAL, |id| part.extract(id) as f64);
+                    *slot = valid(i).map_or(na_real(), |id| part.extract(id) as f64);
                 }
             }
         }
@@ -194,7 +194,7 @@ mod tests {
     use super::*;
     use crate::invalid::Reason;
     use crate::layout::PartKind::*;
-    use crate::r_values::from_integer64_bits;
+    use crate::r_values::{from_integer64_bits, NA_REAL_BITS};
     use crate::unit::Unit;
 
     fn layout() -> Layout {
@@ -263,7 +263,7 @@ mod tests {
             })
         );
         assert_eq!(a.4, b.4);
-        assert_eq!(a.0[1].to_bits(), NA_REAL.to_bits());
+        assert_eq!(a.0[1].to_bits(), NA_REAL_BITS);
         assert_eq!(a.2[2], NA_INTEGER);
     }
 

@@ -157,7 +157,7 @@ impl<C: Clock> Generator<C> {
         // it, sequence 0 is skipped, which costs one ID and keeps the rule.
         let (mut low, mut high) = (0, self.sequence_max);
         while low < high {
-            let mid = low + (high - low).div_ceil(2);
+            let mid = low + (high - low + 1) / 2;
             if self.id(tick, mid) <= floor {
                 low = mid;
             } else {
@@ -168,7 +168,7 @@ impl<C: Clock> Generator<C> {
         if !self.has_id_after(used) {
             return Err(FloorError::NoneLeft);
         }
-        if self.last.is_none_or(|last| last < used) {
+        if self.last.map_or(true, |last| last < used) {
             self.last = Some(used);
         }
         Ok(())

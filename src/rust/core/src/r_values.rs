@@ -8,8 +8,15 @@ use crate::parse::Entry;
 
 /// R's `NA_integer_`.
 pub const NA_INTEGER: i32 = i32::MIN;
-/// R's `NA_real_`: a NaN whose low word is 1954.
-pub const NA_REAL: f64 = f64::from_bits(0x7FF0_0000_0000_07A2);
+/// The bits of R's `NA_real_`: a NaN whose low word is 1954.
+pub const NA_REAL_BITS: u64 = 0x7FF0_0000_0000_07A2;
+
+/// R's `NA_real_`. A function, not a constant: `f64::from_bits` is a
+/// `const fn` only from Rust 1.83, above zuid's minimum version.
+#[inline]
+pub fn na_real() -> f64 {
+    f64::from_bits(NA_REAL_BITS)
+}
 /// `bit64::NA_integer64_`: the bits of `i64::MIN`, which is also why the
 /// ID 2^63 cannot be held by an integer64.
 pub const NA_INTEGER64_BITS: u64 = i64::MIN as u64;
@@ -72,11 +79,22 @@ pub fn seconds_from_millis(ms: i64) -> f64 {
 /// double is often slightly below the true `m / 1000`; any later time floors.
 /// `None` for non-finite times and beyond 2^53 milliseconds.
 pub fn millis_from_seconds(seconds: f64) -> Option<i64> {
-    let nearest = (seconds * 1000.0).round();
-    if !nearest.is_finite() || nearest.abs() >= EXACT_DOUBLE_LIMIT {
+    let scaled = seconds * 1000.0;
+    if !scaled.is_finite() || scaled.abs() >= EXACT_DOUBLE_LIMIT {
         return None;
     }
-    let m = nearest as i64;
+    // Rounding half away from zero, as f64::round() does, without its call
+    // into the maths library (x86-64's baseline has no rounding
+    // instruction): truncate, then look at the exact fractional part.
+    let whole = scaled as i64;
+    let fraction = scaled - whole as f64;
+    let m = if fraction >= 0.5 {
+        whole + 1
+    } else if fraction <= -0.5 {
+        whole - 1
+    } else {
+        whole
+    };
     Some(if seconds < seconds_from_millis(m) { m - 1 } else { m })
 }
 
@@ -93,9 +111,9 @@ mod tests {
 
     #[test]
     fn doubles_must_be_exact() {
-        assert!(is_na_real(NA_REAL));
+        assert!(is_na_real(na_real()));
         assert!(!is_na_real(f64::NAN));
-        assert_eq!(from_double(NA_REAL), Entry::Missing);
+        assert_eq!(from_double(na_real()), Entry::Missing);
         assert_eq!(from_double(f64::NAN), Entry::Invalid(Reason::NotFinite));
         assert_eq!(from_double(f64::INFINITY), Entry::Invalid(Reason::NotFinite));
         assert_eq!(from_double(-1.0), Entry::Invalid(Reason::Negative));
@@ -131,6 +149,16 @@ mod tests {
         // The double just below 1739194479.256 is a genuinely earlier time.
         let below = f64::from_bits((1_739_194_479_256f64 / 1000.0).to_bits() - 1);
         assert_eq!(millis_from_seconds(below), Some(1_739_194_479_255));
+    }
+
+    #[test]
+    fn rounding_agrees_with_f64_round() {
+        let halves = [0.0005, -0.0005, 0.0015, -0.0025, 1.2345, -1.2345, 4_503_599_627_370.495];
+        for seconds in halves.into_iter().chain((-3000..3000).map(|k| f64::from(k) * 0.000_25)) {
+            let m = (seconds * 1000.0).round() as i64;
+            let expected = if seconds < seconds_from_millis(m) { m - 1 } else { m };
+            assert_eq!(millis_from_seconds(seconds), Some(expected), "{seconds}");
+        }
     }
 
     #[test]

@@ -1,0 +1,424 @@
+# The static checks of tools/static-checks.sh that read the package's files
+# (no Rust toolchain, no network). Run as
+#   Rscript tools/static-checks.R CHECK
+# from the package root, where CHECK is one of the names in `checks` below.
+# A check prints what it looked at and exits with status 1 when it fails,
+# saying why. Base R only (plus yaml, which rmarkdown brings), so that it
+# runs wherever R CMD check does.
+
+`%||%` <- function(x, y) if (is.null(x)) y else x
+
+fail <- function(...) {
+  cat("FAILED: ", ..., "\n", sep = "")
+  quit(status = 1, save = "no")
+}
+
+# Every problem of a check, reported together before it fails.
+problems <- character()
+problem <- function(...) problems <<- c(problems, paste0(...))
+finish <- function(what) {
+  if (length(problems)) {
+    cat(paste0("  - ", problems), sep = "\n")
+    fail(length(problems), " problem(s) in ", what)
+  }
+  cat("ok: ", what, "\n", sep = "")
+}
+
+# ---- Cargo.toml, Cargo.lock and the vendored crates -----------------------
+
+# The [table] each line of a TOML file sits in ("" before the first one).
+toml_tables <- function(lines) {
+  header <- grepl("^\\s*\\[[^]]*\\]\\s*(#.*)?$", lines)
+  names <- sub("^\\s*\\[+\\s*([^]]*?)\\s*\\]+.*$", "\\1", lines)
+  table <- cumsum(header)
+  c("", names[header])[table + 1]
+}
+
+# The string value of `key = "..."` in TOML table `table`, or NA.
+toml_value <- function(lines, table, key) {
+  in_table <- toml_tables(lines) == table
+  pattern <- paste0("^\\s*", gsub(".", "\\.", key, fixed = TRUE), "\\s*=\\s*\"([^\"]*)\".*$")
+  hit <- in_table & grepl(pattern, lines)
+  if (!any(hit)) return(NA_character_)
+  sub(pattern, "\\1", lines[hit][1])
+}
+
+msrv <- function() {
+  lines <- readLines("src/rust/Cargo.toml")
+  v <- toml_value(lines, "workspace.package", "rust-version")
+  if (is.na(v)) fail("no rust-version = \"...\" in [workspace.package] of src/rust/Cargo.toml")
+  v
+}
+
+# Compares Rust versions such as "1.71" and "1.67.1" (missing parts are 0).
+version_gt <- function(a, b) {
+  pad <- function(v) numeric_version(if (lengths(strsplit(v, ".", fixed = TRUE)) == 2) paste0(v, ".0") else v)
+  pad(a) > pad(b)
+}
+
+# The vendored tarball unpacked into a temporary directory: one folder per
+# crate, named name-version (cargo vendor --versioned-dirs).
+unpack_vendor <- function() {
+  dir <- tempfile("vendor")
+  dir.create(dir)
+  status <- utils::untar("src/rust/vendor.tar.xz", exdir = dir, tar = Sys.getenv("TAR", "tar"))
+  if (status != 0) fail("could not unpack src/rust/vendor.tar.xz")
+  file.path(dir, "vendor")
+}
+
+# The registry packages of Cargo.lock as a data frame (name, version, checksum).
+lock_packages <- function() {
+  lines <- readLines("src/rust/Cargo.lock")
+  starts <- which(lines == "[[package]]")
+  ends <- c(starts[-1] - 1, length(lines))
+  rows <- lapply(seq_along(starts), function(i) {
+    block <- lines[starts[i]:ends[i]]
+    get <- function(key) {
+      hit <- grep(paste0("^", key, " = \""), block, value = TRUE)
+      if (length(hit)) sub('^[^"]*"([^"]*)".*$', "\\1", hit[1]) else NA_character_
+    }
+    data.frame(name = get("name"), version = get("version"), source = get("source"),
+               checksum = get("checksum"))
+  })
+  out <- do.call(rbind, rows)
+  out[!is.na(out$source), ]
+}
+
+check_rust_version_stated_once <- function() {
+  v <- msrv()
+  cat("zuid's minimum Rust version (src/rust/Cargo.toml [workspace.package]):", v, "\n")
+  for (toml in c("src/rust/Cargo.toml", "src/rust/core/Cargo.toml")) {
+    lines <- readLines(toml)
+    tables <- toml_tables(lines)
+    stated <- grepl("^\\s*rust-version\\s*=", lines)
+    if (any(stated & tables != "workspace.package")) {
+      problem(toml, ": rust-version is stated outside [workspace.package]; write rust-version.workspace = true")
+    }
+    if (!any(grepl("^\\s*rust-version\\.workspace\\s*=\\s*true", lines) & tables == "package")) {
+      problem(toml, ": its [package] does not inherit rust-version.workspace = true")
+    }
+  }
+  sysreq <- read.dcf("DESCRIPTION", fields = "SystemRequirements")[1, 1]
+  if (!grepl(paste0("rustc >= ", gsub(".", "\\.", v, fixed = TRUE), "($|[^0-9.])"), sysreq)) {
+    problem("DESCRIPTION's SystemRequirements (", sysreq, ") does not say rustc >= ", v)
+  }
+  configure <- readLines("configure")
+  if (!any(grepl("src/rust/Cargo.toml", configure, fixed = TRUE))) {
+    problem("configure does not read rust-version from src/rust/Cargo.toml")
+  }
+  code <- sub("#.*$", "", configure)
+  if (any(grepl("[\"' =]1\\.[0-9]+", code))) {
+    problem("configure hard-codes a Rust version: ", paste(trimws(configure[grepl("[\"' =]1\\.[0-9]+", code)]), collapse = "; "))
+  }
+  readme <- readLines("README.md")
+  if (!any(grepl(paste0("rustc ", v, " or later"), readme, fixed = TRUE))) {
+    problem("README.md's install section does not say \"rustc ", v, " or later\"")
+  }
+  finish(paste("rust-version", v, "stated once and repeated in DESCRIPTION and README"))
+}
+
+check_lockfile_readable_at_msrv <- function() {
+  v <- msrv()
+  lines <- readLines("src/rust/Cargo.lock")
+  format <- as.integer(sub("^version = ([0-9]+).*$", "\\1", grep("^version = [0-9]+", lines, value = TRUE)[1]))
+  cat("Cargo.lock format:", format, "\n")
+  # Cargo.lock format 4 needs cargo 1.78; format 3, cargo 1.53.
+  newest <- if (version_gt("1.78", v)) 3L else 4L
+  if (is.na(format) || format > newest) {
+    problem("Cargo.lock is format ", format, ", which cargo ", v, " cannot read (at most ", newest,
+            "); re-run tools/vendor.sh, whose resolver writes the format rust-version allows")
+  }
+  finish(paste("Cargo.lock is readable by cargo", v))
+}
+
+check_vendored_crates_match_lockfile <- function() {
+  vendor <- unpack_vendor()
+  lock <- lock_packages()
+  locked <- paste0(lock$name, "-", lock$version)
+  vendored <- basename(list.dirs(vendor, recursive = FALSE))
+  for (crate in setdiff(locked, vendored)) problem(crate, " is in Cargo.lock but not in vendor.tar.xz")
+  for (crate in setdiff(vendored, locked)) problem(crate, " is in vendor.tar.xz but not in Cargo.lock")
+  for (i in which(locked %in% vendored)) {
+    sums <- paste(readLines(file.path(vendor, locked[i], ".cargo-checksum.json"), warn = FALSE), collapse = "")
+    package_sum <- sub('^.*"package":"([0-9a-f]+)".*$', "\\1", sums)
+    if (!identical(package_sum, lock$checksum[i])) {
+      problem(locked[i], ": the vendored crate's checksum differs from Cargo.lock's")
+    }
+  }
+  cat(length(vendored), "crates vendored,", nrow(lock), "registry packages in Cargo.lock\n")
+  finish("vendor.tar.xz holds exactly the crates of Cargo.lock")
+}
+
+check_vendored_crates_within_msrv <- function() {
+  v <- msrv()
+  vendor <- unpack_vendor()
+  crates <- list.dirs(vendor, recursive = FALSE)
+  declared <- vapply(crates, function(dir) {
+    toml_value(readLines(file.path(dir, "Cargo.toml"), warn = FALSE), "package", "rust-version")
+  }, character(1))
+  table <- data.frame(crate = basename(crates), rust_version = ifelse(is.na(declared), "(none)", declared))
+  print(table, row.names = FALSE)
+  for (i in which(!is.na(declared))) {
+    if (version_gt(declared[i], v)) {
+      problem(basename(crates[i]), " declares rust-version ", declared[i], ", above zuid's ", v)
+    }
+  }
+  finish(paste("no vendored crate declares a rust-version above", v))
+}
+
+# ---- src/Makevars and src/Makevars.win ------------------------------------
+
+# A Makevars file as variables, rules and recipes: comment lines dropped and
+# backslash-continued lines joined into one.
+read_makevars <- function(path) {
+  lines <- readLines(path)
+  lines <- lines[!grepl("^\\s*#", lines)]
+  text <- gsub("\\\\\n[ \t]*", " ", paste(lines, collapse = "\n"))
+  lines <- strsplit(text, "\n", fixed = TRUE)[[1]]
+  vars <- list()
+  rules <- list()
+  current <- NULL
+  for (line in lines) {
+    if (grepl("^\t", line)) {
+      if (is.null(current)) fail(path, ": a recipe line outside a rule: ", line)
+      rules[[current]]$recipe <- c(rules[[current]]$recipe, trimws(line))
+    } else if (grepl("^[A-Za-z_][A-Za-z0-9_]*\\s*[:?+]?=", line)) {
+      name <- sub("^([A-Za-z_][A-Za-z0-9_]*).*$", "\\1", line)
+      vars[[name]] <- trimws(sub("^[^=]*=", "", line))
+      current <- NULL
+    } else if (grepl(":", line, fixed = TRUE)) {
+      current <- trimws(sub(":.*$", "", line))
+      rules[[current]] <- list(prereqs = trimws(sub("^[^:]*:", "", line)), recipe = character())
+    } else if (nzchar(trimws(line))) {
+      fail(path, ": a line that is neither a variable nor a rule: ", line)
+    }
+  }
+  list(path = path, vars = vars, rules = rules)
+}
+
+# The parts of a recipe's shell commands, split at && and ;.
+command_parts <- function(recipe) {
+  parts <- unlist(strsplit(recipe, "&&|;;|;", perl = TRUE))
+  parts <- trimws(parts)
+  parts[nzchar(parts)]
+}
+
+tokens <- function(x) strsplit(trimws(x), "\\s+")[[1]]
+
+check_makevars_win_matches_makevars <- function() {
+  unix <- read_makevars("src/Makevars")
+  win <- read_makevars("src/Makevars.win")
+
+  same_var <- function(name, expected = NULL) {
+    a <- unix$vars[[name]]
+    b <- win$vars[[name]]
+    if (is.null(a) || is.null(b)) return(problem(name, " is not set in both files"))
+    if (!identical(a, b)) problem(name, " differs: Makevars has '", a, "', Makevars.win '", b, "'")
+    if (!is.null(expected) && !identical(a, expected)) problem(name, " is '", a, "', not '", expected, "'")
+  }
+  same_var("CARGO_FLAGS")
+  same_var("CARGOTMP", "$(CURDIR)/.cargo")
+  same_var("VENDOR_DIR", "$(CURDIR)/vendor")
+  same_var("TARGET_DIR", "./rust/target")
+
+  # The offline flags, as whole words, in the flags both builds use.
+  flags <- paste0(" ", unix$vars$CARGO_FLAGS, " ")
+  for (flag in c("--offline", "--locked", "-j 2", "--release", "--lib")) {
+    if (!grepl(paste0(" ", flag, " "), flags, fixed = TRUE)) problem("CARGO_FLAGS lacks ", flag)
+  }
+
+  # The steps of the build rule in one file; returns its cargo build words.
+  inspect <- function(mv) {
+    where <- mv$path
+    if (!identical(mv$rules$all$prereqs, "$(SHLIB) rust_clean")) {
+      problem(where, ": 'all' must build $(SHLIB) and then rust_clean, so that the build tree is cleaned after linking")
+    }
+    if (!grepl("/libzuid\\.a$", mv$vars$STATLIB %||% "")) problem(where, ": STATLIB is not $(LIBDIR)/libzuid.a")
+    if (!grepl("^-L\\$\\(LIBDIR\\) -lzuid( |$)", mv$vars$PKG_LIBS %||% "")) {
+      problem(where, ": PKG_LIBS does not start with -L$(LIBDIR) -lzuid")
+    }
+    recipe <- mv$rules[["$(STATLIB)"]]$recipe
+    if (is.null(recipe)) {
+      problem(where, ": no $(STATLIB) rule")
+      return(NULL)
+    }
+    parts <- command_parts(recipe)
+    # The untar step: $(TAR) (with its fallback) unpacking the tarball.
+    if (!("$$tar -xf ./rust/vendor.tar.xz" %in% parts) || !any(grepl("$(TAR)", recipe, fixed = TRUE))) {
+      problem(where, ": the vendored crates are not untarred with $(TAR) -xf ./rust/vendor.tar.xz")
+    }
+    if (!("cp ./rust/vendor-config.toml $(CARGOTMP)/config.toml" %in% parts)) {
+      problem(where, ": vendor-config.toml is not copied to $(CARGOTMP)/config.toml")
+    }
+    build_at <- grep("^cargo build ", parts)
+    if (length(build_at) != 1) {
+      problem(where, ": not exactly one cargo build command")
+      return(NULL)
+    }
+    before <- parts[seq_len(build_at - 1)]
+    for (needed in c("export CARGO_HOME=$(CARGOTMP)", "rustc --version", "cargo --version")) {
+      if (!(needed %in% before)) problem(where, ": '", needed, "' does not come before cargo build")
+    }
+    tokens(parts[build_at])
+  }
+  unix$build <- inspect(unix)
+  win$build <- inspect(win)
+
+  if (!is.null(unix$build) && !is.null(win$build)) {
+    if (!("$(CARGO_FLAGS)" %in% unix$build)) problem("Makevars: cargo build does not use $(CARGO_FLAGS)")
+    extra_win <- setdiff(win$build, unix$build)
+    missing_win <- setdiff(unix$build, win$build)
+    if (!identical(extra_win, "--target=$(TARGET)")) {
+      problem("Makevars.win's cargo build differs from Makevars' by '", paste(extra_win, collapse = " "),
+              "' instead of only --target=$(TARGET)")
+    }
+    if (length(missing_win)) problem("Makevars.win's cargo build lacks ", paste(missing_win, collapse = " "))
+  }
+
+  for (rule in c("rust_clean", "clean")) {
+    a <- unix$rules[[rule]]$recipe
+    b <- win$rules[[rule]]$recipe
+    if (is.null(a) || !identical(a, b)) problem("the ", rule, " rules differ or are missing")
+  }
+  removed <- tokens(unix$rules$rust_clean$recipe %||% "")
+  for (dir in c("$(CARGOTMP)", "$(VENDOR_DIR)", "$(TARGET_DIR)")) {
+    if (!(dir %in% removed)) problem("rust_clean does not remove ", dir)
+  }
+
+  # What only Windows has: the GNU target and the system libraries.
+  if (!grepl("x86_64", win$vars$TARGET %||% "") || !grepl("-pc-windows-gnu$", win$vars$TARGET %||% "")) {
+    problem("Makevars.win: TARGET is not the x86_64-pc-windows-gnu target")
+  }
+  if (!identical(win$vars$LIBDIR, "$(TARGET_DIR)/$(TARGET)/release")) {
+    problem("Makevars.win: LIBDIR is not $(TARGET_DIR)/$(TARGET)/release")
+  }
+  if (!identical(unix$vars$LIBDIR, "$(TARGET_DIR)/release")) problem("Makevars: LIBDIR is not $(TARGET_DIR)/release")
+  win_libs <- tokens(win$vars$PKG_LIBS %||% "")
+  for (lib in c("-lws2_32", "-ladvapi32", "-luserenv", "-lbcrypt", "-lntdll")) {
+    if (!(lib %in% win_libs)) problem("Makevars.win: PKG_LIBS lacks ", lib)
+  }
+  cat("Makevars:     cargo build", unix$vars$CARGO_FLAGS, "\n")
+  cat("Makevars.win: cargo build", win$vars$CARGO_FLAGS, paste0("--target=", win$vars$TARGET), "\n")
+  finish("Makevars.win builds as Makevars does: offline, vendored, versions printed, cleaned up")
+}
+
+
+# Nothing in the Unix build files needs GNU make or GNU tools: macOS has BSD
+# tar and sed, and CRAN's macOS builders use them.
+check_build_files_portable <- function() {
+  makevars <- read_makevars("src/Makevars")
+  raw <- readLines("src/Makevars")
+  code <- raw[!grepl("^\\s*#", raw)]
+  # GNU make's directives (outside recipes) and functions (anywhere).
+  directives <- "^(ifeq|ifneq|ifdef|ifndef|else|endif|include|define|override|export|vpath)\\b|^[^\t]*:="
+  functions <- "\\$\\((shell|subst|patsubst|wildcard|filter|filter-out|foreach|call|eval|if|or|and|word|words|dir|notdir|basename|suffix|addprefix|addsuffix|strip|findstring|sort|realpath|abspath|info|warning|error) "
+  for (line in code[grepl(directives, code, perl = TRUE) | grepl(functions, code, perl = TRUE)]) {
+    problem("src/Makevars uses GNU make syntax: ", trimws(line))
+  }
+  for (rule in makevars$rules) {
+    for (part in command_parts(rule$recipe)) {
+      first <- tokens(part)[1]
+      if (identical(first, "tar")) problem("src/Makevars runs tar directly; use $(TAR): ", part)
+      if (!(first %in% c("cargo", "rustc")) && grepl("(^|\\s)--[a-z]", part)) {
+        problem("src/Makevars passes a GNU-style long option to ", first, ": ", part)
+      }
+      if (grepl("^(sed\\s.*-i|cp\\s+-a|readlink\\s+-f|grep\\s+-P|xargs\\s+-r|stat\\s+-c|date\\s+-d)", part)) {
+        problem("src/Makevars uses a GNU-only flag: ", part)
+      }
+    }
+  }
+  for (script in c("configure", "configure.win")) {
+    lines <- readLines(script)
+    if (!identical(lines[1], "#!/bin/sh")) problem(script, " does not start with #!/bin/sh")
+    code <- sub("^\\s*#.*$", "", lines)
+    sed_lines <- grep("\\bsed\\b", code, value = TRUE)
+    for (line in sed_lines) {
+      if (grepl("sed\\s+(-[a-zA-Z]*[ir]|--)", line)) problem(script, ": sed with a GNU-only flag: ", trimws(line))
+      if (grepl("\\\\[+?|]", line)) problem(script, ": sed with GNU-only \\+, \\? or \\|: ", trimws(line))
+    }
+  }
+  finish("src/Makevars, configure and configure.win use POSIX make, sh, tar and sed")
+}
+
+# ---- DESCRIPTION ------------------------------------------------------------
+
+check_suggests_used <- function() {
+  desc <- read.dcf("DESCRIPTION")
+  field <- function(name) if (name %in% colnames(desc)) desc[1, name] else ""
+  suggests <- trimws(sub("\\(.*$", "", strsplit(field("Suggests"), ",")[[1]]))
+  suggests <- suggests[nzchar(suggests)]
+  files <- c(list.files("R", full.names = TRUE), list.files("tests", recursive = TRUE, full.names = TRUE),
+             list.files("vignettes", pattern = "\\.Rmd$", full.names = TRUE))
+  files <- files[grepl("\\.(R|Rmd|r)$", files)]
+  builders <- trimws(strsplit(field("VignetteBuilder"), ",")[[1]])
+  for (pkg in suggests) {
+    q <- gsub(".", "\\.", pkg, fixed = TRUE)
+    pattern <- paste0("\\b", q, "::|(library|require|requireNamespace)\\(\\s*[\"']?", q, "\\b")
+    users <- files[vapply(files, function(f) any(grepl(pattern, readLines(f, warn = FALSE), perl = TRUE)), logical(1))]
+    if (pkg %in% builders) users <- c(users, "DESCRIPTION (VignetteBuilder)")
+    cat(sprintf("%-12s used in: %s\n", pkg, if (length(users)) paste(users, collapse = ", ") else "nothing"))
+    if (!length(users)) problem(pkg, " is in Suggests but nothing in R/, tests/ or vignettes/ uses it")
+  }
+  finish("every package in Suggests is used by the package, its tests or its vignette")
+}
+
+# ---- the GitHub Actions workflow ------------------------------------------
+
+check_workflow_jobs <- function() {
+  path <- ".github/workflows/R-CMD-check.yaml"
+  if (!file.exists(path)) fail(path, " does not exist")
+  wf <- yaml::read_yaml(path)
+  uses <- function(job) vapply(job$steps, function(s) s$uses %||% "", character(1))
+  runs <- function(job) paste(vapply(job$steps, function(s) s$run %||% "", character(1)), collapse = "\n")
+  check <- wf$jobs[["R-CMD-check"]]
+  if (is.null(check)) fail("no R-CMD-check job")
+  configs <- check$strategy$matrix$config
+  oses <- vapply(configs, function(x) x$os %||% "", character(1))
+  for (os in c("ubuntu-latest", "macos-latest", "windows-latest")) {
+    if (!(os %in% oses)) problem("the R-CMD-check matrix has no ", os)
+  }
+  rusts <- vapply(configs, function(x) as.character(x$rust %||% ""), character(1))
+  if (!(msrv() %in% rusts)) problem("no R-CMD-check job builds with Rust ", msrv(), ", zuid's rust-version")
+  # actions/checkout's major version is left to actionlint, which flags
+  # majors whose Node runtime GitHub is retiring.
+  if (!any(grepl("^actions/checkout@v[0-9]+$", uses(check)))) problem("the R-CMD-check job does not check out the repository")
+  for (action in c("r-lib/actions/setup-r@v2", "r-lib/actions/setup-r-dependencies@v2",
+                   "r-lib/actions/check-r-package@v2")) {
+    if (!(action %in% uses(check))) problem("the R-CMD-check job does not use ", action)
+  }
+  if (!any(grepl("^dtolnay/rust-toolchain@", uses(check)))) problem("the R-CMD-check job installs no Rust")
+  deps <- Filter(function(s) identical(s$uses, "r-lib/actions/setup-r-dependencies@v2"), check$steps)
+  if (length(deps) && (!grepl("any::rcmdcheck", deps[[1]]$with$`extra-packages` %||% "") ||
+                       !identical(deps[[1]]$with$needs, "check"))) {
+    problem("setup-r-dependencies lacks extra-packages: any::rcmdcheck or needs: check")
+  }
+  rust <- wf$jobs$rust
+  if (is.null(rust)) {
+    problem("no rust job")
+  } else {
+    script <- runs(rust)
+    for (cmd in c("cargo test", "cargo fmt --all --check", "cargo clippy")) {
+      if (!grepl(cmd, script, fixed = TRUE)) problem("the rust job does not run ", cmd)
+    }
+    if (!grepl("-D warnings", script, fixed = TRUE)) problem("the rust job's clippy does not deny warnings")
+  }
+  cat("R-CMD-check on:", paste(unique(oses), collapse = ", "), "; Rust:", paste(unique(rusts), collapse = ", "), "\n")
+  finish("the workflow checks on Linux, macOS and Windows, at the MSRV, and runs cargo test, fmt and clippy")
+}
+
+checks <- list(
+  "rust-version-stated-once" = check_rust_version_stated_once,
+  "lockfile-readable-at-msrv" = check_lockfile_readable_at_msrv,
+  "vendored-crates-match-lockfile" = check_vendored_crates_match_lockfile,
+  "vendored-crates-within-msrv" = check_vendored_crates_within_msrv,
+  "makevars-win-matches-makevars" = check_makevars_win_matches_makevars,
+  "build-files-portable" = check_build_files_portable,
+  "suggests-used" = check_suggests_used,
+  "workflow-jobs" = check_workflow_jobs
+)
+
+args <- commandArgs(trailingOnly = TRUE)
+if (length(args) != 1 || !(args %in% names(checks))) {
+  fail("usage: Rscript tools/static-checks.R CHECK, with CHECK one of: ", paste(names(checks), collapse = ", "))
+}
+checks[[args]]()
