@@ -16,9 +16,11 @@ ids_shard <- function(x, input, layout, n) .Call(wrap__ids_shard, x, input, layo
 
 explain_ids <- function(x, input, layout) .Call(wrap__explain_ids, x, input, layout)
 
-generator_new <- function(layout, nodes, policy) .Call(wrap__generator_new, layout, nodes, policy)
+generator_new <- function(layout, nodes, policy, after, after_input, shared_node) .Call(wrap__generator_new, layout, nodes, policy, after, after_input, shared_node)
 
 generator_next <- function(pointer, n, as_, layout) .Call(wrap__generator_next, pointer, n, as_, layout)
+
+generator_status <- function(pointer) .Call(wrap__generator_status, pointer)
 
 read_ids <- function(x, input, layout) .Call(wrap__read_ids, x, input, layout)
 

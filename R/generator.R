@@ -14,7 +14,7 @@
 #' the next tick: never more IDs in a tick than the sequence holds, and never
 #' a time ahead of the clock (except under `"borrow"`). SCRU64 follows its
 #' specification: its counter starts each tick at a random number below half
-#' its range, and on overflow moves on to the next timestamp.
+#' its range, and on overflow moves on to the next timestamp (see "Bursts").
 #'
 #' @section When the clock moves backwards:
 #' NTP corrections and virtual machine migrations set clocks back. With
@@ -27,17 +27,67 @@
 #' than 10 seconds as its specification says; `on_clock_back` governs larger
 #' ones.
 #'
+#' @section Bursts:
+#' SCRU64 follows its specification: its counter starts each tick at a
+#' random number below half its range, and on overflow moves on to the next
+#' timestamp, ahead of the clock, without waiting. It does so only while that
+#' timestamp is less than 10 seconds (39 ticks of 256 ms) ahead of the clock,
+#' the specification's allowance; beyond it the generator waits for the
+#' clock, as the Twitter-family layouts do when a tick's sequence runs out.
+#' This holds under every `on_clock_back`, which governs the clock moving
+#' back, not bursts: a burst never runs 10 seconds or more ahead of the
+#' clock, so a generator with 23 node bits (2 IDs per tick) makes 80 IDs at
+#' once and then 2 every 256 ms. Only a clock that moved back (under
+#' `"borrow"`) or `after` can put the last ID further ahead, and then a
+#' burst waits until the clock is back within the allowance.
+#'
+#' @section Restarts:
+#' A process that restarts starts a new generator, whose clock may read
+#' earlier than the last ID the previous process minted (the clock went back
+#' across the restart). Give that last ID as `after`, read from your
+#' database or a file, and the generator never mints an ID at or below it,
+#' whatever the clock says. An `after` ahead of the clock is met as a clock
+#' that moved back is: `"wait"` waits until the clock reaches its time (less
+#' its allowance for SCRU64), `"error"` refuses with a `zuid_error_clock`,
+#' `"borrow"` counts on from it at once. In one R session, a generator
+#' already starts above the last ID of every garbage-collected generator
+#' with the same layout and node values.
+#'
+#' @section One generator per node:
+#' A second live generator with the same layout and node values in one
+#' session would mint the same IDs as the first: `id_generator()` refuses it
+#' with a `zuid_error_duplicate_node`, after collecting garbage once, so
+#' that generators you no longer reference do not count. Remove the old one
+#' (`rm()`) or reuse it. `shared_node = TRUE` allows the second one: only
+#' do so when the two never write to the same ID space (different tables,
+#' say), since any two calls in the same tick mint the same IDs.
+#'
 #' @section Processes:
 #' The generator's state lives in compiled code. A generator used in a
 #' forked child process (`parallel::mclapply()`) would mint the same IDs as
-#' its parent, and one restored from disk (`readRDS()`) has lost its state:
-#' both refuse with a `zuid_error_generator`. Create generators inside each
-#' worker, with that worker's own node values.
+#' its parent, and one restored from disk (`readRDS()`) or sent to another R
+#' process (a `parallel::makeCluster()` worker, callr) has no state: both
+#' refuse with a `zuid_error_generator`, and print as unable to mint. Create
+#' generators inside each worker, with that worker's own node values.
+#'
+#' @section Memory and interrupts:
+#' `id_next()` allocates its result before minting: when memory runs out it
+#' fails with a `zuid_error_memory` that says how much was asked for, and
+#' the generator goes on. Ctrl-C stops it within a fraction of a second,
+#' whatever the layout's rate (also while it waits for the clock), with a
+#' `zuid_error_generator`; the IDs it had minted are skipped, never minted
+#' again, and the next call goes on above them.
 #'
 #' @inheritParams id_fields
 #' @param ... Every node field of the layout by name, such as
 #'   `datacenter = 1, worker = 7`; for `scru64`, `node`.
 #' @param on_clock_back `"wait"`, `"error"` or `"borrow"`: see below.
+#' @param after `NULL`, or an ID the generator must stay above: the last one
+#'   a previous process minted, as text, `bit64::integer64`, a
+#'   [zuid_id][as_zuid_id()] or a whole number below 2^53, as the functions
+#'   that read IDs accept them.
+#' @param shared_node `TRUE` to allow a second live generator with the same
+#'   layout and node values; see "One generator per node".
 #' @returns `id_generator()`: a `zuid_generator`. `id_next()`: `n` IDs, a
 #'   [zuid_id][as_zuid_id()] vector by default, or as `as` says.
 #' @export
@@ -50,16 +100,33 @@
 #'
 #' s <- id_generator(id_layout("scru64", node_bits = 8), node = 42)
 #' id_to_scru64(id_next(s, 3))
-id_generator <- function(layout, ..., on_clock_back = c("wait", "error", "borrow")) {
+#'
+#' # After a restart, continue above the last ID minted before it.
+#' last <- ids[5]
+#' rm(g)
+#' g <- id_generator("twitter", datacenter = 1, worker = 7, after = last)
+#' id_next(g) # above `last`, whatever the clock says
+id_generator <- function(layout, ..., on_clock_back = c("wait", "error", "borrow"), after = NULL,
+                         shared_node = FALSE) {
   call <- sys.call()
   layout <- as_layout(layout, call)
   policy <- check_choice(on_clock_back, policies, "on_clock_back", call)
   nodes <- check_generator_nodes(list(...), layout, call)
-  pointer <- rust_value(generator_new(layout, as.double(unlist(nodes)), policy), call,
-                        list(layout = layout))
+  after <- check_after(after, call)
+  shared_node <- check_flag(shared_node, "shared_node", call)
+  context <- list(layout = layout, nodes = nodes, x = after$x)
+  make <- function() {
+    rust_value(generator_new(layout, as.double(unlist(nodes)), policy, after$x, after$input %||% "",
+                             shared_node), call, context)
+  }
+  # A generator nothing refers to any more still holds its node until the
+  # garbage collector runs its finalizer.
+  pointer <- tryCatch(make(), zuid_error_duplicate_node = function(e) {
+    invisible(gc(verbose = FALSE))
+    make()
+  })
   structure(
-    list(pointer = pointer, pid = Sys.getpid(), layout = layout, nodes = nodes,
-         on_clock_back = policy),
+    list(pointer = pointer, layout = layout, nodes = nodes, on_clock_back = policy),
     class = "zuid_generator"
   )
 }
@@ -85,6 +152,21 @@ check_generator_nodes <- function(nodes, layout, call) {
   nodes
 }
 
+# `after`: NULL, or one ID that is not NA, as the binding reads IDs.
+check_after <- function(after, call) {
+  if (is.null(after)) {
+    return(list())
+  }
+  input <- ids_input(after)
+  if (is.null(input) || length(after) != 1L || id_is_na(after)) {
+    zuid_abort(sprintf(paste(
+      "`after` must be NULL or one ID (text, bit64::integer64 or a whole number):",
+      "the last one a previous process minted, not %s."
+    ), describe_value(after)), class = "zuid_error_type", call = call)
+  }
+  list(x = after, input = input)
+}
+
 #' @rdname id_generator
 #' @param generator A `zuid_generator`.
 #' @param n How many IDs: a whole number, 0 or more.
@@ -98,20 +180,35 @@ id_next <- function(generator, n = 1L, as = c("id", "character", "integer64")) {
   }
   n <- check_whole(n, "n", 0, 2^31 - 1, call, class = "zuid_error_type")
   as <- check_as(as, call)
-  context <- list(generator = generator, n = n)
-  if (!identical(generator$pid, Sys.getpid())) {
-    abort_generator(list(code = "forked"), call, context)
-  }
-  rust_value(generator_next(generator$pointer, n, as, generator$layout), call, context)
+  # The pointer says whether this process can mint with it: R's copy of a
+  # process id could not tell a forked child from a copy sent to a worker.
+  rust_value(generator_next(generator$pointer, n, as, generator$layout), call,
+             list(generator = generator, n = n, as = as))
 }
 
 #' @export
 format.zuid_generator <- function(x, ...) {
-  nodes <- if (length(x$nodes) == 0L) "no node fields" else
-    paste(names(x$nodes), vapply(x$nodes, whole_text, ""), collapse = ", ")
+  status <- rust_value(generator_status(x$pointer), NULL)
   c(sprintf("<zuid_generator %s>", x$layout$name),
-    sprintf("node: %s; on_clock_back = \"%s\"", nodes, x$on_clock_back))
+    sprintf("node: %s; on_clock_back = \"%s\"", node_words(x$nodes), x$on_clock_back),
+    generator_status_words[[status]])
 }
+
+# A generator's node values as words: "datacenter 1, worker 7".
+node_words <- function(nodes) {
+  if (length(nodes) == 0L) "no node fields" else
+    paste(names(nodes), vapply(nodes, whole_text, ""), collapse = ", ")
+}
+
+# What print() adds for a generator that cannot mint in this process.
+generator_status_words <- list(
+  live = NULL,
+  forked = paste("cannot mint: it belongs to the parent this forked child was made from;",
+                 "create one in each process"),
+  restored = paste("cannot mint: it has no state (restored from disk, or sent to another",
+                   "R process); create a new one with id_generator()"),
+  foreign = "cannot mint: it holds no generator's state; create one with id_generator()"
+)
 
 #' @export
 print.zuid_generator <- function(x, ...) {

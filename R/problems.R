@@ -244,31 +244,113 @@ abort_generator <- function(problem, call, context) {
     ),
     not_generator = paste(
       "This generator has no state: it was restored from disk (`readRDS()`,",
-      "a saved workspace) or copied from another session. Create a new one",
-      "with `id_generator()`."
+      "a saved workspace) or sent to another R process (a parallel worker,",
+      "callr). Create a new one with `id_generator()`."
     ),
-    clock_back = sprintf(paste(
-      "The clock moved back %s ms behind the last ID this generator issued;",
-      "with `on_clock_back = \"error\"` it refuses rather than risk a duplicate.",
-      "Try again once the clock has caught up, or use \"wait\" or \"borrow\"."
-    ), whole_text(problem$value)),
+    clock_back = clock_back_words(problem),
     before_epoch = sprintf("The clock reads a time before the %s's epoch, %s.",
                            layout_label(layout), epoch_text(layout, call)),
     past_end = sprintf("The clock reads a time past the %s's last tick: it has no IDs left.",
                        layout_label(layout)),
-    interrupted = paste(
-      "Interrupted while making IDs; none were returned. The generator stays",
+    interrupted = sprintf(paste(
+      "Interrupted while %s; none were returned. The generator stays",
       "usable, and the IDs it skipped are never made again."
-    )
+    ), switch(problem$element %||% "", waiting = "waiting for the clock",
+              output = "building the output", "making IDs"))
   )
   class <- if (problem$code == "clock_back") "zuid_error_clock" else "zuid_error_generator"
-  zuid_abort(message, class = class, call = call, by_ms = problem$value %||% NA_real_)
+  zuid_abort(message, class = class, call = call, by_ms = problem$value %||% NA_real_,
+             back_ms = problem$detail %||% NA_real_, stage = problem$element)
+}
+
+# The clock's step back, and how far behind the last ID it leaves the clock
+# when a SCRU64 burst or `after` had put that ID ahead already.
+clock_back_words <- function(problem) {
+  back <- problem$detail %||% problem$value
+  where <- if (back == problem$value) "behind the last ID this generator issued" else
+    sprintf("(to %s ms behind the last ID this generator issued)", whole_text(problem$value))
+  sprintf(paste(
+    "The clock moved back %s ms %s; with `on_clock_back = \"error\"` it refuses",
+    "rather than risk a duplicate. Try again once the clock has caught up, or",
+    "use \"wait\" or \"borrow\"."
+  ), whole_text(back), where)
 }
 
 problem_handlers$forked <- abort_generator
 problem_handlers$not_generator <- abort_generator
 problem_handlers$clock_back <- abort_generator
 problem_handlers$interrupted <- abort_generator
+
+problem_handlers$busy <- function(problem, call, context) {
+  zuid_abort(paste(
+    "This generator is in use by a call that has not finished (one made from",
+    "inside `id_next()`, such as a finalizer's); try again once it has."
+  ), class = "zuid_error_generator", call = call)
+}
+
+# R, or the buffer of IDs, could not have the memory for `n` IDs.
+problem_handlers$memory <- function(problem, call, context) {
+  bytes <- problem$value
+  size <- sprintf("%s (%s bytes)", format(structure(bytes, class = "object_size"), units = "auto"),
+                  whole_text(bytes))
+  n <- whole_text(context$n)
+  message <- if (!identical(problem$element, "r")) {
+    sprintf("Not enough memory to make %s IDs: a buffer of %s could not be had.", n, size)
+  } else if (identical(context$as, "character")) {
+    sprintf(paste(
+      "Not enough memory for %s IDs as text: R could not allocate them (the",
+      "vector alone takes %s, and each ID's string more). Ask for fewer at a time."
+    ), n, size)
+  } else {
+    sprintf("Not enough memory for %s IDs: R could not allocate their vector of %s. Ask for fewer at a time.",
+            n, size)
+  }
+  zuid_abort(message, class = "zuid_error_memory", call = call, bytes = bytes, n = context$n)
+}
+
+problem_handlers$duplicate_node <- function(problem, call, context) {
+  where <- if (identical(problem$element, "parent")) {
+    "in the process this one was forked from, which may still mint with it"
+  } else "in this R session"
+  zuid_abort(sprintf(paste(
+    "A generator for the %s with the same node values (%s) is alive %s: the",
+    "two would mint the same IDs. Use that one, or remove it (`rm()`) first;",
+    "`shared_node = TRUE` allows both, if they never share an ID space."
+  ), layout_label(context$layout), node_words(context$nodes), where),
+  class = "zuid_error_duplicate_node", call = call)
+}
+
+problem_handlers$after_invalid <- function(problem, call, context) {
+  zuid_abort(sprintf(
+    "`after` must be an ID of the %s, the last one a previous process minted; %s %s.",
+    layout_label(context$layout), entry_text(context$x, 1L),
+    reason_words(problem$reason, context$layout)
+  ), class = "zuid_error_type", call = call)
+}
+
+problem_handlers$after_imprecise <- function(problem, call, context) {
+  zuid_abort(sprintf(paste(
+    "`after` is a double of 2^53 or more (%s): its low digits may have been lost",
+    "before zuid saw it. Give it as text or as bit64::integer64."
+  ), format(context$x[[1L]], digits = 17)), class = "zuid_error_precision", call = call)
+}
+
+problem_handlers$after_none_left <- function(problem, call, context) {
+  zuid_abort(sprintf(paste(
+    "No ID of the %s with these node values (%s) lies above `after` (%s): the",
+    "layout has none left for this generator."
+  ), layout_label(context$layout), node_words(context$nodes), entry_text(context$x, 1L)),
+  class = "zuid_error_range", call = call)
+}
+
+problem_handlers$after_ahead <- function(problem, call, context) {
+  zuid_abort(sprintf(paste(
+    "The clock reads %s ms before the time of the ID this generator must stay",
+    "above (`after`, or the last ID of an earlier generator with these node",
+    "values); with `on_clock_back = \"error\"` it refuses rather than wait. Try",
+    "again once the clock has caught up, or use \"wait\" or \"borrow\"."
+  ), whole_text(problem$value)), class = "zuid_error_clock", call = call, by_ms = problem$value)
+}
 
 # Layouts, continued -------------------------------------------------------
 

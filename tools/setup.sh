@@ -25,7 +25,7 @@ for arg in "$@"; do
     esac
 done
 
-packages="r-base-dev r-cran-testthat r-cran-bit64 r-cran-knitr r-cran-rmarkdown
+packages="r-base-dev r-cran-testthat r-cran-bit64 r-cran-knitr r-cran-rmarkdown r-cran-callr
 r-cran-bench r-cran-dplyr r-cran-pkgbuild r-cran-codetools pandoc qpdf tidy devscripts
 r-cran-dbi r-cran-rsqlite r-cran-rpostgresql r-cran-dbplyr r-cran-pkgdown
 r-cran-vctrs r-cran-pillar r-cran-tibble r-cran-data.table r-cran-jsonlite r-cran-rmysql"

@@ -1,50 +1,36 @@
 //! Generators live in Rust behind a mutex; R holds an external pointer to
-//! one, together with the process id that made it.
+//! one. The pointer says whether the generator can mint here: it is null
+//! in a copy restored from disk or sent to another R process, and the
+//! process id it keeps differs in a forked child.
 
+use crate::input::Ids;
 use crate::layout::layout_from_r;
-use crate::output::{ids_to_r, IdsAs};
+use crate::mint::{mint_to_r, Minter, SlicedClock};
+use crate::output::IdsAs;
 use crate::problem::{reply, value, Code, Outcome, Problem};
+use crate::registry::{self, Holder, Key, Registration};
 use extendr_api::prelude::*;
 use std::sync::Mutex;
+use zuid_core::invalid::Reason;
 use zuid_core::r_values::from_double;
-use zuid_core::{Clock, Entry, GenerateError, Generator, OnClockBack, SystemClock};
+use zuid_core::{Entry, FloorError, Generator, Invalid, Layout, OnClockBack};
 
-/// The system clock, with waits that end early when the user interrupts R.
-struct InterruptibleClock;
-
-impl Clock for InterruptibleClock {
-    fn now_ms(&self) -> i64 {
-        SystemClock.now_ms()
-    }
-
-    fn now_us(&self) -> i64 {
-        SystemClock.now_us()
-    }
-
-    /// Sleeps in slices, asking R between them whether the user pressed
-    /// Ctrl-C, so that a long wait for the clock can be stopped.
-    fn sleep_ms(&self, ms: i64) -> bool {
-        let mut left = ms;
-        while left > 0 {
-            let slice = left.min(100);
-            SystemClock.sleep_ms(slice);
-            left -= slice;
-            if crate::interrupt::pending() {
-                return false;
-            }
-        }
-        true
-    }
-}
-
-/// How many IDs are made between two checks for an interrupt.
-const INTERRUPT_CHECK_EVERY: usize = 1 << 16;
-
-/// The generator and the process it belongs to: a forked child shares the
-/// parent's state and would mint the parent's next IDs again.
+/// The generator, the process it belongs to (a forked child shares the
+/// parent's state and would mint the parent's next IDs again) and its
+/// place in the node registry.
 struct Shared {
     pid: u32,
-    generator: Mutex<Generator<InterruptibleClock>>,
+    registration: Option<Registration>,
+    generator: Mutex<Minter>,
+}
+
+impl Drop for Shared {
+    fn drop(&mut self) {
+        if let Some(registration) = self.registration.take() {
+            let generator = self.generator.get_mut().unwrap_or_else(|p| p.into_inner());
+            registration.release(generator.last_id());
+        }
+    }
 }
 
 /// The policy R's `on_clock_back` names.
@@ -67,13 +53,23 @@ fn seed() -> u64 {
 }
 
 /// A new generator as an external pointer. R has checked the node values
-/// (whole numbers, one per node field in layout order) and the policy.
+/// (whole numbers, one per node field in layout order), the policy, and
+/// `after` (NULL, or one ID that is not NA, read as `after_input` says).
+/// Unless `shared_node`, a live generator with the same layout and node
+/// values is a problem.
 #[extendr]
-fn generator_new(layout: Robj, nodes: &[f64], policy: &str) -> Robj {
-    reply(new_generator(&layout, nodes, policy))
+fn generator_new(layout: Robj, nodes: &[f64], policy: &str, after: Robj, after_input: &str, shared_node: bool) -> Robj {
+    reply(new_generator(&layout, nodes, policy, &after, after_input, shared_node))
 }
 
-fn new_generator(layout: &Robj, nodes: &[f64], policy: &str) -> Outcome {
+fn new_generator(
+    layout: &Robj,
+    nodes: &[f64],
+    policy: &str,
+    after: &Robj,
+    after_input: &str,
+    shared_node: bool,
+) -> Outcome {
     let layout = layout_from_r(layout)?;
     let policy = policy_from_name(policy).ok_or(Problem::new(Code::InputType))?;
     let whole = |&x: &f64| match from_double(x) {
@@ -85,11 +81,99 @@ fn new_generator(layout: &Robj, nodes: &[f64], policy: &str) -> Outcome {
         .map(whole)
         .collect::<Option<Vec<u64>>>()
         .ok_or(Problem::new(Code::InputType))?;
-    let generator = Generator::new(layout, &nodes, policy, InterruptibleClock, seed())?;
-    value(ExternalPtr::new(Shared {
+    let after = read_after(after, after_input, &layout)?;
+    let key = Key::new(&layout, &nodes);
+    let mut generator = Generator::new(layout, &nodes, policy, SlicedClock::new(), seed())?;
+    if !shared_node {
+        match registry::holder(&key) {
+            Some(Holder::ThisProcess) => return Err(Problem::new(Code::DuplicateNode).element("session")),
+            Some(Holder::Parent) => return Err(Problem::new(Code::DuplicateNode).element("parent")),
+            None => {}
+        }
+    }
+    for floor in after.into_iter().chain(registry::last_id(&key)) {
+        generator
+            .stay_above(floor)
+            .map_err(|e| floor_problem(e, floor, generator.layout()))?;
+    }
+    let mut pointer = ExternalPtr::new(Shared {
         pid: std::process::id(),
+        registration: None,
         generator: Mutex::new(generator),
-    }))
+    });
+    // Registered only once the pointer exists, whose finalizer releases it.
+    pointer.registration = Some(registry::register(key));
+    value(pointer)
+}
+
+/// The ID `after` gives, if any.
+fn read_after(after: &Robj, input: &str, layout: &Layout) -> std::result::Result<Option<u64>, Problem> {
+    if after.is_null() {
+        return Ok(None);
+    }
+    let ids = Ids::from_r(after, input, layout.text_form())?;
+    match ids.get(0) {
+        Entry::Id(id) if id <= layout.max_id() => Ok(Some(id)),
+        Entry::Id(id) => Err(after_invalid(layout.refusal(id))),
+        Entry::Invalid(reason) => Err(after_invalid(reason)),
+        Entry::Imprecise => Err(Problem::new(Code::AfterImprecise)),
+        Entry::Missing => Err(Problem::new(Code::InputType)),
+    }
+}
+
+fn after_invalid(reason: Reason) -> Problem {
+    let mut invalid = Invalid::default();
+    invalid.note(0, reason);
+    Problem::entries(Code::AfterInvalid, invalid).unwrap_or(Problem::new(Code::AfterInvalid))
+}
+
+fn floor_problem(error: FloorError, floor: u64, layout: &Layout) -> Problem {
+    match error {
+        FloorError::NotAnId => after_invalid(layout.refusal(floor)),
+        FloorError::NoneLeft => Problem::new(Code::AfterNoneLeft),
+    }
+}
+
+/// Whether a generator object can mint in this process.
+enum Status<'a> {
+    Live(&'a Shared),
+    /// Inherited by a forked child from its parent.
+    Forked,
+    /// A copy with no state: restored from disk or sent to another process.
+    Restored,
+    /// Not a generator's pointer at all.
+    Foreign,
+}
+
+fn status(pointer: &Robj) -> Status<'_> {
+    // Only an external pointer tagged as ours is read: extendr's try_from
+    // would look for type information inside whatever a foreign pointer
+    // points at.
+    if !is_generator_pointer(pointer) {
+        return Status::Foreign;
+    }
+    // SAFETY: `pointer` is an EXTPTRSXP.
+    if unsafe { extendr_ffi::R_ExternalPtrAddr(pointer.get()) }.is_null() {
+        return Status::Restored;
+    }
+    match <&ExternalPtr<Shared>>::try_from(pointer) {
+        Ok(shared) if shared.pid == std::process::id() => Status::Live(shared),
+        Ok(_) => Status::Forked,
+        Err(_) => Status::Foreign,
+    }
+}
+
+/// The state of the generator `pointer` points at: "live", "forked",
+/// "restored" or "foreign", for `print()`.
+#[extendr]
+fn generator_status(pointer: Robj) -> Robj {
+    let name = match status(&pointer) {
+        Status::Live(_) => "live",
+        Status::Forked => "forked",
+        Status::Restored => "restored",
+        Status::Foreign => "foreign",
+    };
+    reply(value(name))
 }
 
 /// The next `n` IDs of the generator `pointer` points at, as `as_` says;
@@ -101,41 +185,11 @@ fn generator_next(pointer: Robj, n: f64, as_: &str, layout: Robj) -> Robj {
 
 fn next_ids(pointer: &Robj, n: usize, as_: &str, layout: &Robj) -> Outcome {
     let as_ = IdsAs::from_name(as_)?;
-    // Only an external pointer tagged as ours is read: extendr's try_from
-    // would look for type information inside whatever a foreign pointer
-    // points at. try_from then refuses a null pointer (an object restored
-    // by readRDS).
-    if !is_generator_pointer(pointer) {
-        return Err(Problem::new(Code::NotGenerator));
+    match status(pointer) {
+        Status::Live(shared) => mint_to_r(&shared.generator, n, as_, layout),
+        Status::Forked => Err(Problem::new(Code::Forked)),
+        Status::Restored | Status::Foreign => Err(Problem::new(Code::NotGenerator)),
     }
-    let shared: &Shared = <&ExternalPtr<Shared>>::try_from(pointer).map_err(|_| Problem::new(Code::NotGenerator))?;
-    if shared.pid != std::process::id() {
-        return Err(Problem::new(Code::Forked));
-    }
-    let mut generator = shared.generator.lock().map_err(|_| Problem::new(Code::NotGenerator))?;
-    let mut ids = vec![0u64; n];
-    fill_interruptibly(&mut generator, n, |i, id| ids[i] = id)?;
-    let (ids, lost) = ids_to_r(n, as_, layout, |i| Some(ids[i]));
-    Ok((ids, lost.into_iter().collect()))
-}
-
-/// `Generator::fill` in chunks, stopping between them if the user
-/// interrupted R.
-fn fill_interruptibly<C: Clock>(
-    generator: &mut Generator<C>,
-    n: usize,
-    mut put: impl FnMut(usize, u64),
-) -> std::result::Result<(), GenerateError> {
-    let mut start = 0;
-    while start < n {
-        let len = (n - start).min(INTERRUPT_CHECK_EVERY);
-        generator.fill(len, |i, id| put(start + i, id))?;
-        start += len;
-        if start < n && crate::interrupt::pending() {
-            return Err(GenerateError::Interrupted);
-        }
-    }
-    Ok(())
 }
 
 /// Whether `pointer` is an external pointer that extendr tagged with the
@@ -153,4 +207,5 @@ extendr_module! {
     mod generator;
     fn generator_new;
     fn generator_next;
+    fn generator_status;
 }

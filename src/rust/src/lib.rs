@@ -7,16 +7,18 @@
 use extendr_api::prelude::*;
 
 mod alloc;
+mod catch;
 mod compose;
 mod decode;
 mod explain;
 mod generator;
 mod ids;
 mod input;
-mod interrupt;
 mod layout;
+mod mint;
 mod output;
 mod problem;
+mod registry;
 mod scru64;
 mod tid;
 

@@ -34,10 +34,20 @@ impl IdsAs {
 
     /// Whether `bits` can be held: 2^63 never can; 2^63 and more not by a
     /// plain integer64.
-    fn holds(self, bits: u64) -> bool {
+    pub fn holds(self, bits: u64) -> bool {
         match self {
             IdsAs::Integer64 => bits <= i64::MAX as u64,
             _ => bits != NA_INTEGER64_BITS,
+        }
+    }
+
+    /// The class of the R vector that holds IDs in this form (text has
+    /// none).
+    pub fn class(self) -> &'static [&'static str] {
+        match self {
+            IdsAs::Character => &[],
+            IdsAs::Integer64 => &["integer64"],
+            IdsAs::Id => &["zuid_id", "integer64"],
         }
     }
 }
@@ -119,14 +129,9 @@ pub fn make_bits(
 /// with its layout. Done here rather than in R, where setting an attribute
 /// on a value just returned would copy it.
 pub fn mark_ids(out: &mut Robj, as_: IdsAs, layout: &Robj) {
-    if as_ == IdsAs::Id {
-        if !layout.is_null() {
-            out.set_attrib("layout", layout.clone())
-                .expect("a vector takes attributes");
-        }
-        out.set_class(&["zuid_id", "integer64"])
-            .expect("a vector takes a class");
-    } else {
-        out.set_class(&["integer64"]).expect("a vector takes a class");
+    if as_ == IdsAs::Id && !layout.is_null() {
+        out.set_attrib("layout", layout.clone())
+            .expect("a vector takes attributes");
     }
+    out.set_class(as_.class()).expect("a vector takes a class");
 }

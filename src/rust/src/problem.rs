@@ -51,6 +51,13 @@ codes! {
     Forked => "forked",
     ClockBack => "clock_back",
     Interrupted => "interrupted",
+    Memory => "memory",
+    Busy => "busy",
+    DuplicateNode => "duplicate_node",
+    AfterInvalid => "after_invalid",
+    AfterImprecise => "after_imprecise",
+    AfterNoneLeft => "after_none_left",
+    AfterAhead => "after_ahead",
 }
 
 /// A problem: its code and the numbers its message needs. Positions and
@@ -64,10 +71,13 @@ pub struct Problem {
     part: Option<usize>,
     /// A number the message shows (a width, an epoch, milliseconds).
     value: Option<f64>,
-    /// Which element of a layout object is malformed.
+    /// A second number the message shows.
+    detail: Option<f64>,
+    /// A name the message needs: which element of a layout object is
+    /// malformed, or where a generator stopped.
     element: Option<&'static str>,
     /// Entries counted, with the first positions.
-    entries: Option<Invalid>,
+    entries: Option<Box<Invalid>>,
 }
 
 impl Problem {
@@ -77,6 +87,7 @@ impl Problem {
             position: None,
             part: None,
             value: None,
+            detail: None,
             element: None,
             entries: None,
         }
@@ -99,6 +110,16 @@ impl Problem {
         self
     }
 
+    pub fn detail(mut self, detail: f64) -> Problem {
+        self.detail = Some(detail);
+        self
+    }
+
+    pub fn element(mut self, element: &'static str) -> Problem {
+        self.element = Some(element);
+        self
+    }
+
     /// A layout object whose `element` is missing or of the wrong form.
     pub fn layout_shape(element: &'static str) -> Problem {
         Problem {
@@ -110,7 +131,7 @@ impl Problem {
     /// Entries that became NA (`code` says why), or `None` when there were none.
     pub fn entries(code: Code, entries: Invalid) -> Option<Problem> {
         (!entries.is_empty()).then(|| Problem {
-            entries: Some(entries),
+            entries: Some(Box::new(entries)),
             ..Problem::new(code)
         })
     }
@@ -130,6 +151,7 @@ impl Problem {
             position = whole(self.position),
             part = whole(self.part),
             value = self.value,
+            detail = self.detail,
             element = self.element,
             count = count,
             positions = positions,
@@ -173,10 +195,14 @@ impl From<ComposeError> for Problem {
 impl From<GenerateError> for Problem {
     fn from(error: GenerateError) -> Problem {
         match error {
-            GenerateError::ClockBack { by_ms } => Problem::new(Code::ClockBack).value(by_ms as f64),
+            GenerateError::ClockBack { behind_ms, back_ms } => Problem::new(Code::ClockBack)
+                .value(behind_ms as f64)
+                .detail(back_ms as f64),
+            GenerateError::FloorAhead { by_ms } => Problem::new(Code::AfterAhead).value(by_ms as f64),
             GenerateError::BeforeEpoch => Problem::new(Code::BeforeEpoch),
             GenerateError::PastEnd => Problem::new(Code::PastEnd),
-            GenerateError::Interrupted => Problem::new(Code::Interrupted),
+            // A wait cut short that reaches R: only an interrupt cuts them.
+            GenerateError::Stopped => Problem::new(Code::Interrupted).element("waiting"),
         }
     }
 }

@@ -14,8 +14,9 @@ pub trait Clock {
     }
 
     /// Blocks for about `ms` milliseconds (a fake clock advances instead).
-    /// Returns false when the wait should stop early: the caller was
-    /// interrupted and the generator gives up.
+    /// Returns false when the wait should stop early, because the caller
+    /// wants control back (to check whether the user interrupted): the
+    /// generator then returns `GenerateError::Stopped`, unchanged.
     fn sleep_ms(&self, ms: i64) -> bool;
 
     /// Gives up the processor for a moment: waits shorter than a

@@ -1,5 +1,6 @@
 //! Minting IDs that stay unique and strictly increasing when the clock
-//! moves backwards, a tick's sequence runs out, or IDs come in bursts.
+//! moves backwards, a tick's sequence runs out, IDs come in bursts, or a
+//! previous process left IDs that must not be minted again.
 
 use crate::clock::Clock;
 use crate::compose::{ComposeError, Composer};
@@ -9,7 +10,7 @@ use crate::unit::Resolution;
 use thiserror::Error;
 
 /// What a generator does when the clock reads earlier than the last tick
-/// it issued.
+/// it issued (beyond SCRU64's allowance).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OnClockBack {
     /// Block until the clock is back at the last tick, then go on.
@@ -21,20 +22,30 @@ pub enum OnClockBack {
     Borrow,
 }
 
-/// SCRU64 absorbs rollbacks below 10 seconds (its specification's
-/// suggested allowance), whatever the policy.
+/// SCRU64 lets its IDs run less than 10 seconds ahead of the clock (its
+/// specification's suggested allowance): a rollback that small is absorbed
+/// whatever the policy, and a burst that overflows the counter moves on to
+/// later timestamps only while they stay within it.
 pub const SCRU64_ROLLBACK_ALLOWANCE_MS: i64 = 10_000;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 pub enum GenerateError {
-    #[error("the clock moved back {by_ms} ms")]
-    ClockBack { by_ms: i64 },
+    /// The clock moved back: it reads `back_ms` before the latest time this
+    /// generator read, and `behind_ms` before the start of its last tick.
+    #[error("the clock moved back {back_ms} ms, to {behind_ms} ms behind the last ID")]
+    ClockBack { behind_ms: i64, back_ms: i64 },
+    /// The ID the generator must stay above (see [`Generator::stay_above`])
+    /// lies `by_ms` ahead of a clock that did not move back.
+    #[error("the ID to stay above is {by_ms} ms ahead of the clock")]
+    FloorAhead { by_ms: i64 },
     #[error("the clock reads a time before the layout's epoch")]
     BeforeEpoch,
     #[error("the clock reads a time past the layout's last tick")]
     PastEnd,
-    #[error("interrupted while waiting for the clock")]
-    Interrupted,
+    /// The clock cut a wait short (`Clock::sleep_ms` returned false): the
+    /// generator is unchanged and the next call goes on from where it is.
+    #[error("the wait for the clock was cut short")]
+    Stopped,
 }
 
 impl From<ComposeError> for GenerateError {
@@ -44,6 +55,15 @@ impl From<ComposeError> for GenerateError {
             _ => GenerateError::PastEnd,
         }
     }
+}
+
+/// Why a generator cannot stay above an ID.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+pub enum FloorError {
+    #[error("the ID is above the layout's largest")]
+    NotAnId,
+    #[error("no ID of this node lies above it")]
+    NoneLeft,
 }
 
 /// A generator of IDs for one node, reading time from `C`.
@@ -57,8 +77,14 @@ pub struct Generator<C: Clock> {
     node_bits: u64,
     sequence_max: u64,
     sequence_shift: u32,
+    /// How many ticks ahead of the clock a tick may start: SCRU64's
+    /// allowance, 0 for the others.
+    max_lead: u64,
     /// The last tick issued and the sequence used in it.
     last: Option<(u64, u64)>,
+    /// The latest time the clock read, to tell a clock that moved back from
+    /// IDs that are ahead of it for other reasons.
+    clock_high: Option<i64>,
     rng: u64,
 }
 
@@ -82,16 +108,24 @@ impl<C: Clock> Generator<C> {
             node_bits |= value << part.shift();
         }
         let sequence = layout.sequence();
+        let max_lead = if layout.text_form() == TextForm::Scru64 {
+            let allowance = SCRU64_ROLLBACK_ALLOWANCE_MS * layout.resolution().per_milli();
+            ((allowance - 1) / layout.unit().length()) as u64
+        } else {
+            0
+        };
         Ok(Generator {
             composer: layout.composer(),
             time_shift: layout.time().shift(),
             sequence_max: sequence.max_value(),
             sequence_shift: sequence.shift(),
+            max_lead,
             layout,
             clock,
             policy,
             node_bits,
             last: None,
+            clock_high: None,
             // xorshift needs a non-zero state.
             rng: seed | 1,
         })
@@ -99,6 +133,10 @@ impl<C: Clock> Generator<C> {
 
     pub fn layout(&self) -> &Layout {
         &self.layout
+    }
+
+    pub fn clock(&self) -> &C {
+        &self.clock
     }
 
     /// The clock's time in the layout's resolution: milliseconds, or
@@ -111,16 +149,60 @@ impl<C: Clock> Generator<C> {
     }
 
     /// Milliseconds in `t` of the layout's resolution, rounded up, so that
-    /// any step back is at least 1 ms.
+    /// any step back or lead is at least 1 ms.
     fn ms_up(&self, t: i64) -> i64 {
         let per_milli = self.layout.resolution().per_milli();
         t.div_euclid(per_milli) + i64::from(t.rem_euclid(per_milli) != 0)
+    }
+
+    /// The last ID issued, or the ID the generator stays above when it has
+    /// issued none since.
+    pub fn last_id(&self) -> Option<u64> {
+        self.last.map(|(tick, seq)| self.id(tick, seq))
+    }
+
+    /// Makes every ID minted from now on greater than `floor` (the last ID
+    /// a previous process minted), whatever the clock says. A floor ahead
+    /// of the clock is met as a clock that moved back is: `Wait` waits for
+    /// it, `Error` refuses, `Borrow` counts on from it.
+    pub fn stay_above(&mut self, floor: u64) -> Result<(), FloorError> {
+        if floor > self.layout.max_id() {
+            return Err(FloorError::NotAnId);
+        }
+        let tick = self.layout.time().extract(floor);
+        // IDs of this node in `tick` grow with the sequence: take the last
+        // one at or below the floor as used. When even sequence 0 is above
+        // it, sequence 0 is skipped, which costs one ID and keeps the rule.
+        let (mut low, mut high) = (0, self.sequence_max);
+        while low < high {
+            let mid = low + (high - low + 1) / 2;
+            if self.id(tick, mid) <= floor {
+                low = mid;
+            } else {
+                high = mid - 1;
+            }
+        }
+        let used = (tick, low);
+        if !self.has_id_after(used) {
+            return Err(FloorError::NoneLeft);
+        }
+        if self.last.map_or(true, |last| last < used) {
+            self.last = Some(used);
+        }
+        Ok(())
+    }
+
+    /// Whether an ID of this node follows the one at `(tick, seq)`.
+    fn has_id_after(&self, (tick, seq): (u64, u64)) -> bool {
+        let last_tick = self.layout.last_tick();
+        tick < last_tick || (seq < self.sequence_max && self.id(tick, seq + 1) <= self.layout.max_id())
     }
 
     /// The next ID: unique and greater than every ID this generator gave.
     pub fn next_id(&mut self) -> Result<u64, GenerateError> {
         loop {
             let now_t = self.now();
+            let high = self.clock_high.replace(self.clock_high.map_or(now_t, |h| h.max(now_t)));
             let now = self.composer.tick_at(now_t)?;
             let Some((last, seq)) = self.last else {
                 return Ok(self.start_tick(now));
@@ -128,16 +210,11 @@ impl<C: Clock> Generator<C> {
             if now > last {
                 return Ok(self.start_tick(now));
             }
-            let behind = now < last;
-            if behind && !self.absorbs_rollback(now, last) {
+            if last - now > self.max_lead {
                 match self.policy {
-                    OnClockBack::Error => {
-                        return Err(GenerateError::ClockBack {
-                            by_ms: self.ms_up(self.layout.tick_start(last) - now_t),
-                        });
-                    }
+                    OnClockBack::Error => return Err(self.ahead_error(last, now_t, high)),
                     OnClockBack::Wait => {
-                        self.wait_for_tick(last)?;
+                        self.wait_for_tick(last - self.max_lead)?;
                         continue;
                     }
                     OnClockBack::Borrow => {}
@@ -147,15 +224,31 @@ impl<C: Clock> Generator<C> {
                 self.last = Some((last, seq + 1));
                 return Ok(self.id(last, seq + 1));
             }
-            if self.is_scru64() {
-                // SCRU64: counter overflow moves on to the next timestamp.
-                if last == self.layout.last_tick() {
-                    return Err(GenerateError::PastEnd);
-                }
-                return Ok(self.start_tick(last + 1));
+            // The tick is used up: move on to the next one once it is within
+            // the lead allowed (SCRU64 moves on at once while it is; the
+            // others wait for the clock to reach it).
+            if last == self.layout.last_tick() {
+                return Err(GenerateError::PastEnd);
             }
-            // The tick is used up: wait for the next one.
-            self.wait_for_tick(last + 1)?;
+            let next = last + 1;
+            if next <= now + self.max_lead {
+                return Ok(self.start_tick(next));
+            }
+            self.wait_for_tick(next - self.max_lead)?;
+        }
+    }
+
+    /// Why the generator refuses to count on `last` with the clock at
+    /// `now_t` (in the layout's resolution): the clock moved back (it read
+    /// `high` before), or the ID it stays above is ahead of the clock.
+    fn ahead_error(&self, last: u64, now_t: i64, high: Option<i64>) -> GenerateError {
+        let behind_ms = self.ms_up(self.layout.tick_start(last) - now_t);
+        match high {
+            Some(high) if now_t < high => GenerateError::ClockBack {
+                behind_ms,
+                back_ms: self.ms_up(high - now_t),
+            },
+            _ => GenerateError::FloorAhead { by_ms: behind_ms },
         }
     }
 
@@ -201,17 +294,10 @@ impl<C: Clock> Generator<C> {
         self.layout.text_form() == TextForm::Scru64
     }
 
-    fn absorbs_rollback(&self, now: u64, last: u64) -> bool {
-        self.is_scru64() && self.ms_between(now, last) < SCRU64_ROLLBACK_ALLOWANCE_MS
-    }
-
-    fn ms_between(&self, earlier: u64, later: u64) -> i64 {
-        self.ms_up((later - earlier) as i64 * self.layout.unit().length())
-    }
-
     /// Blocks until the clock reaches `tick`: sleeping for ticks of 10 ms
     /// and more, yielding for shorter ticks in their last millisecond,
-    /// where a sleep would overshoot the tick.
+    /// where a sleep would overshoot the tick. Changes nothing, so that a
+    /// wait the clock cuts short can simply be started again.
     fn wait_for_tick(&self, tick: u64) -> Result<(), GenerateError> {
         let target = self.layout.tick_start(tick);
         let per_milli = self.layout.resolution().per_milli();
@@ -227,7 +313,7 @@ impl<C: Clock> Generator<C> {
                     .clock
                     .sleep_ms(if coarse { remaining_ms } else { remaining_ms - 1 })
                 {
-                    return Err(GenerateError::Interrupted);
+                    return Err(GenerateError::Stopped);
                 }
             } else {
                 self.clock.pause();
@@ -397,9 +483,13 @@ mod tests {
         let mut g = generator(twitter(), &[0, 0], OnClockBack::Error, &clock);
         g.next_id().unwrap();
         clock.set(T0 - 10_000);
-        assert_eq!(g.next_id(), Err(GenerateError::ClockBack { by_ms: 10_000 }));
+        let back = |ms| GenerateError::ClockBack {
+            behind_ms: ms,
+            back_ms: ms,
+        };
+        assert_eq!(g.next_id(), Err(back(10_000)));
         clock.set(T0 - 1);
-        assert_eq!(g.next_id(), Err(GenerateError::ClockBack { by_ms: 1 }));
+        assert_eq!(g.next_id(), Err(back(1)));
         clock.set(T0);
         assert!(g.next_id().is_ok());
     }
@@ -526,16 +616,17 @@ mod tests {
     }
 
     #[test]
-    fn an_interrupted_wait_stops_the_generator_cleanly() {
+    fn a_wait_cut_short_changes_nothing() {
         let clock = FakeClock::at(T0);
         let mut g = generator(twitter(), &[0, 0], OnClockBack::Wait, &clock);
         let first = g.next_id().unwrap();
         clock.set(T0 - 10_000);
         clock.interrupt.set(true);
-        assert_eq!(g.next_id(), Err(GenerateError::Interrupted));
+        assert_eq!(g.next_id(), Err(GenerateError::Stopped));
+        assert_eq!(g.last_id(), Some(first));
         clock.interrupt.set(false);
         let next = g.next_id().unwrap();
-        assert!(next > first);
+        assert_eq!(next, first + 1);
     }
 
     #[test]
@@ -565,6 +656,219 @@ mod tests {
         let mut out = vec![0u64; 10_000];
         g.fill(out.len(), |i, id| out[i] = id).unwrap();
         assert_strictly_increasing(&out);
+    }
+
+    const POLICIES: [OnClockBack; 3] = [OnClockBack::Wait, OnClockBack::Error, OnClockBack::Borrow];
+
+    /// How far ahead of the fake clock's present reading `id` starts.
+    fn lead_ms(layout: &Layout, id: u64, clock: &FakeClock) -> i64 {
+        time_ms(layout, id) - clock.now.get()
+    }
+
+    /// The ID of `layout` in `tick` with these values below the time.
+    fn compose(layout: &Layout, tick: u64, values: &[u64]) -> u64 {
+        layout.composer().compose(tick, values).unwrap()
+    }
+
+    fn tick_of(layout: &Layout, ms: i64) -> u64 {
+        layout.composer().tick_at(ms).unwrap()
+    }
+
+    #[test]
+    fn a_scru64_burst_on_a_steady_clock_stays_within_the_allowance_under_every_policy() {
+        // 23 node bits leave a 1-bit counter: 2 IDs per 256 ms tick.
+        for policy in POLICIES {
+            let clock = FakeClock::at(1_700_000_000_000);
+            let mut g = generator(scru64(23), &[5], policy, &clock);
+            let mut ids = Vec::new();
+            for _ in 0..300 {
+                let id = g.next_id().unwrap_or_else(|e| panic!("{policy:?}: {e}"));
+                assert!(lead_ms(g.layout(), id, &clock) < SCRU64_ROLLBACK_ALLOWANCE_MS);
+                ids.push(id);
+                if ids.len() == 80 {
+                    // 40 ticks (this one and 39 ahead, 9,984 ms) need no wait...
+                    assert_eq!(clock.slept.get(), 0, "{policy:?}");
+                }
+            }
+            // ...the rest waited for the clock, two IDs per tick.
+            assert_eq!(clock.slept.get() / 256, (300 - 80) / 2, "{policy:?}");
+            assert_strictly_increasing(&ids);
+            assert!(per_tick_counts(g.layout(), &ids).values().all(|&c| c <= 2));
+        }
+    }
+
+    #[test]
+    fn a_clock_that_moves_back_after_a_burst_is_told_apart_from_the_burst() {
+        let start = 1_700_000_000_000;
+        let clock = FakeClock::at(start);
+        let mut g = generator(scru64(23), &[5], OnClockBack::Error, &clock);
+        let ids = take(&mut g, 60);
+        let ahead = lead_ms(g.layout(), ids[59], &clock);
+        assert!(ahead > 7_000 && ahead < SCRU64_ROLLBACK_ALLOWANCE_MS);
+        clock.set(start - 5_000);
+        assert_eq!(
+            g.next_id(),
+            Err(GenerateError::ClockBack {
+                behind_ms: ahead + 5_000,
+                back_ms: 5_000
+            })
+        );
+        clock.set(start);
+        assert!(g.next_id().unwrap() > ids[59]);
+    }
+
+    #[test]
+    fn staying_above_an_id_of_the_same_tick() {
+        let clock = FakeClock::at(T0);
+        let layout = twitter();
+        let now = tick_of(&layout, T0);
+        for policy in POLICIES {
+            let mut g = generator(layout.clone(), &[3, 4], policy, &clock);
+            let after = compose(&layout, now, &[3, 4, 100]);
+            g.stay_above(after).unwrap();
+            assert_eq!(g.next_id().unwrap(), after + 1);
+            // A floor below the generator's state changes nothing.
+            g.stay_above(after - 50).unwrap();
+            assert_eq!(g.next_id().unwrap(), after + 2);
+        }
+    }
+
+    #[test]
+    fn an_id_of_a_higher_node_in_the_same_tick_uses_up_the_tick() {
+        let clock = FakeClock::at(T0);
+        let layout = twitter();
+        let now = tick_of(&layout, T0);
+        let mut g = generator(layout.clone(), &[3, 4], OnClockBack::Error, &clock);
+        let after = compose(&layout, now, &[3, 5, 0]);
+        g.stay_above(after).unwrap();
+        let id = g.next_id().unwrap();
+        assert!(id > after);
+        assert_eq!(layout.time().extract(id), now + 1);
+        // And one of a lower node leaves the whole tick: sequence 0 is skipped.
+        let clock = FakeClock::at(T0);
+        let mut g = generator(layout.clone(), &[3, 4], OnClockBack::Error, &clock);
+        g.stay_above(compose(&layout, now, &[3, 3, 4095])).unwrap();
+        assert_eq!(g.next_id().unwrap(), compose(&layout, now, &[3, 4, 1]));
+    }
+
+    #[test]
+    fn a_floor_a_few_ticks_ahead_is_met_as_each_policy_says() {
+        let layout = twitter();
+        let now = tick_of(&layout, T0);
+        let after = compose(&layout, now + 3, &[0, 0, 5]);
+        let mut minted = Vec::new();
+        for policy in POLICIES {
+            let clock = FakeClock::at(T0);
+            let mut g = generator(layout.clone(), &[0, 0], policy, &clock);
+            g.stay_above(after).unwrap();
+            let first = match policy {
+                OnClockBack::Error => {
+                    assert_eq!(g.next_id(), Err(GenerateError::FloorAhead { by_ms: 3 }));
+                    clock.set(T0 + 3);
+                    g.next_id().unwrap()
+                }
+                _ => g.next_id().unwrap(),
+            };
+            assert_eq!(first, after + 1, "{policy:?}");
+            minted.push((policy, clock.now.get()));
+        }
+        // Wait waited for the clock; borrow counted on at once.
+        assert_eq!(minted[0].1, T0 + 3);
+        assert_eq!(minted[2].1, T0);
+    }
+
+    #[test]
+    fn scru64_absorbs_a_floor_within_its_allowance() {
+        let start = 1_700_000_000_000;
+        let layout = scru64(8);
+        let now = tick_of(&layout, start);
+        for policy in POLICIES {
+            for ahead in [3, 39] {
+                let clock = FakeClock::at(start);
+                let mut g = generator(layout.clone(), &[42], policy, &clock);
+                let after = compose(&layout, now + ahead, &[42, 1000]);
+                g.stay_above(after).unwrap();
+                assert_eq!(g.next_id().unwrap(), after + 1, "{policy:?} {ahead}");
+                assert_eq!(clock.slept.get(), 0);
+            }
+        }
+    }
+
+    #[test]
+    fn a_clock_far_behind_the_floor_is_met_as_each_policy_says() {
+        let start = 1_700_000_000_000;
+        for layout in [twitter(), scru64(8)] {
+            let nodes = vec![1; layout.nodes().count()];
+            let now = tick_of(&layout, start);
+            let ticks_ahead = 60_000 / layout.unit().length() as u64;
+            let mut values = nodes.clone();
+            values.push(7);
+            let after = compose(&layout, now + ticks_ahead, &values);
+            for policy in POLICIES {
+                let clock = FakeClock::at(start);
+                let mut g = generator(layout.clone(), &nodes, policy, &clock);
+                g.stay_above(after).unwrap();
+                let result = g.next_id();
+                match policy {
+                    OnClockBack::Error => {
+                        let by_ms = time_ms(&layout, after) - start;
+                        assert_eq!(result, Err(GenerateError::FloorAhead { by_ms }));
+                        assert!(by_ms >= 59_744);
+                        continue;
+                    }
+                    OnClockBack::Wait => {
+                        // Waited until the floor was within the allowance.
+                        let behind = time_ms(&layout, after) - clock.now.get();
+                        let allowance = if layout.text_form() == TextForm::Scru64 {
+                            10_000
+                        } else {
+                            1
+                        };
+                        assert!(behind < allowance && behind > -256, "{behind}");
+                    }
+                    OnClockBack::Borrow => assert_eq!(clock.now.get(), start),
+                }
+                assert_eq!(result.unwrap(), after + 1);
+            }
+        }
+    }
+
+    #[test]
+    fn a_floor_that_leaves_no_id_is_refused() {
+        let clock = FakeClock::at(T0);
+        let layout = twitter();
+        let mut g = generator(layout.clone(), &[0, 0], OnClockBack::Wait, &clock);
+        assert_eq!(g.stay_above(layout.max_id()), Err(FloorError::NoneLeft));
+        assert_eq!(g.stay_above(layout.max_id() + 1), Err(FloorError::NotAnId));
+        // The last tick with room left is accepted.
+        let last = compose(&layout, layout.last_tick(), &[0, 0, 4094]);
+        assert_eq!(g.stay_above(last), Ok(()));
+        assert_eq!(g.last_id(), Some(last));
+        // SCRU64's largest ID cuts through its last tick.
+        let s = scru64(8);
+        let mut g = generator(s.clone(), &[255], OnClockBack::Wait, &clock);
+        assert_eq!(g.stay_above(s.max_id()), Err(FloorError::NoneLeft));
+        assert_eq!(g.stay_above(u64::MAX), Err(FloorError::NotAnId));
+    }
+
+    #[test]
+    fn error_policy_tells_a_floor_ahead_from_a_clock_that_moved_back() {
+        let layout = twitter();
+        let now = tick_of(&layout, T0);
+        let clock = FakeClock::at(T0);
+        let mut g = generator(layout.clone(), &[0, 0], OnClockBack::Error, &clock);
+        g.stay_above(compose(&layout, now + 20, &[0, 0, 0])).unwrap();
+        assert_eq!(g.next_id(), Err(GenerateError::FloorAhead { by_ms: 20 }));
+        clock.set(T0 + 10);
+        assert_eq!(g.next_id(), Err(GenerateError::FloorAhead { by_ms: 10 }));
+        clock.set(T0 + 4);
+        assert_eq!(
+            g.next_id(),
+            Err(GenerateError::ClockBack {
+                behind_ms: 16,
+                back_ms: 6
+            })
+        );
     }
 
     #[test]
@@ -645,6 +949,12 @@ mod tests {
         assert!(ids.iter().all(|&id| (id >> 10) as i64 <= clock.us.get()));
         // A clock 5 µs behind is at least 1 ms back, to the millisecond.
         clock.us.set(clock.us.get() - 5 - 1);
-        assert_eq!(g.next_id(), Err(GenerateError::ClockBack { by_ms: 1 }));
+        assert!(matches!(
+            g.next_id(),
+            Err(GenerateError::ClockBack {
+                behind_ms: 1,
+                back_ms: 1
+            })
+        ));
     }
 }

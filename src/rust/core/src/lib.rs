@@ -22,7 +22,7 @@ pub mod unit;
 
 pub use clock::{Clock, SystemClock};
 pub use compose::{ComposeError, Composer, Side};
-pub use generator::{GenerateError, Generator, OnClockBack};
+pub use generator::{FloorError, GenerateError, Generator, OnClockBack};
 pub use invalid::Invalid;
 pub use layout::{Layout, LayoutError, PartKind};
 pub use parse::{Entry, TextForm};

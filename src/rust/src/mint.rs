@@ -1,0 +1,328 @@
+//! Minting `n` IDs into a new R vector without ever holding a generator's
+//! lock while R runs: the vector is allocated first, then IDs are minted
+//! in slices of at most `SLICE` of wall time under the lock, and between
+//! slices, with the lock released, text is built and R is asked whether
+//! the user pressed Ctrl-C. All of it runs under `catch::protect`, so that
+//! an allocation R cannot make, or an interrupt, ends the call with a
+//! problem instead of a jump; IDs minted and not returned are skipped,
+//! never minted again.
+
+use crate::catch::{self, Jump};
+use crate::output::IdsAs;
+use crate::problem::{Code, Outcome, Problem};
+use extendr_api::prelude::*;
+use extendr_ffi::{
+    cetype_t, R_ClassSymbol, R_NilValue, R_xlen_t, Rf_allocVector, Rf_install, Rf_mkCharLenCE, Rf_protect,
+    Rf_setAttrib, Rf_unprotect, REAL, SET_STRING_ELT, SEXP, SEXPTYPE,
+};
+use std::cell::Cell;
+use std::sync::{Mutex, MutexGuard, TryLockError};
+use std::time::{Duration, Instant};
+use zuid_core::invalid::Reason;
+use zuid_core::r_values::NA_INTEGER64_BITS;
+use zuid_core::text::{write_decimal, DECIMAL_MAX_LEN};
+use zuid_core::{Clock, GenerateError, Generator, Invalid, SystemClock};
+
+/// The longest the generator's lock is held, and the longest between two
+/// checks for Ctrl-C, whatever the layout's rate.
+const SLICE: Duration = Duration::from_millis(10);
+/// How many IDs are minted between two readings of the slice's clock.
+const CHECK_EVERY: usize = 16;
+/// Calls for at most this many IDs try to mint them all first, with no R
+/// call; fewer than the 4,096 strings between `write_text`'s checks.
+const QUICK: usize = 64;
+/// How many IDs are minted at a time for text, whose strings R builds.
+const TEXT_CHUNK: usize = 1 << 16;
+
+/// The system clock, whose waits end with the slice they are in, so that
+/// the caller gets control back to check for an interrupt.
+pub struct SlicedClock {
+    end: Cell<Instant>,
+}
+
+impl SlicedClock {
+    pub fn new() -> SlicedClock {
+        SlicedClock {
+            end: Cell::new(Instant::now()),
+        }
+    }
+
+    /// Starts a slice of `SLICE` from now; returns its end.
+    fn start_slice(&self) -> Instant {
+        let end = Instant::now() + SLICE;
+        self.end.set(end);
+        end
+    }
+}
+
+impl Clock for SlicedClock {
+    fn now_ms(&self) -> i64 {
+        SystemClock.now_ms()
+    }
+
+    fn now_us(&self) -> i64 {
+        SystemClock.now_us()
+    }
+
+    fn sleep_ms(&self, ms: i64) -> bool {
+        let wanted = Duration::from_millis(u64::try_from(ms).unwrap_or(0));
+        let left = self.end.get().saturating_duration_since(Instant::now());
+        std::thread::sleep(wanted.min(left));
+        wanted <= left
+    }
+}
+
+pub type Minter = Generator<SlicedClock>;
+
+/// Where a call was when it stopped, for the interrupt's message.
+#[derive(Clone, Copy)]
+enum Stage {
+    Minting,
+    Waiting,
+    Output,
+}
+
+impl Stage {
+    fn name(self) -> &'static str {
+        match self {
+            Stage::Minting => "minting",
+            Stage::Waiting => "waiting",
+            Stage::Output => "output",
+        }
+    }
+}
+
+/// The generator, locked without ever blocking: R runs one call at a time
+/// and no lock is held while R runs, so a lock held now could only be one
+/// that a bug failed to release. A panic while minting leaves a consistent
+/// state (each ID updates it at once), so a poisoned lock is taken over.
+fn lock(generator: &Mutex<Minter>) -> std::result::Result<MutexGuard<'_, Minter>, Problem> {
+    match generator.try_lock() {
+        Ok(guard) => Ok(guard),
+        Err(TryLockError::Poisoned(poisoned)) => Ok(poisoned.into_inner()),
+        Err(TryLockError::WouldBlock) => Err(Problem::new(Code::Busy)),
+    }
+}
+
+/// How a slice of minting ended.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum SliceEnd {
+    /// All the IDs asked for were minted.
+    Done,
+    /// Time ran out while minting.
+    Minting,
+    /// Time ran out while waiting for the clock.
+    Waiting,
+}
+
+/// Mints up to `count` IDs, handing each to `put`, until the slice ends.
+/// Returns how many, and how the slice ended.
+fn mint_slice(
+    generator: &mut Minter,
+    count: usize,
+    mut put: impl FnMut(usize, u64),
+) -> std::result::Result<(usize, SliceEnd), GenerateError> {
+    let end = generator.clock().start_slice();
+    for i in 0..count {
+        if i % CHECK_EVERY == 0 && Instant::now() >= end {
+            return Ok((i, SliceEnd::Minting));
+        }
+        match generator.next_id() {
+            Ok(id) => put(i, id),
+            Err(GenerateError::Stopped) => return Ok((i, SliceEnd::Waiting)),
+            Err(e) => return Err(e),
+        }
+    }
+    Ok((count, SliceEnd::Done))
+}
+
+/// What the body of `catch::protect` fills in for its caller.
+struct Progress<'a> {
+    stage: Stage,
+    stop: Option<Problem>,
+    lost: Invalid,
+    buffer: &'a mut Vec<u64>,
+}
+
+/// The next `n` IDs of `generator` in the form `as_`; `zuid_id`s carry
+/// `layout`.
+pub fn mint_to_r(generator: &Mutex<Minter>, n: usize, as_: IdsAs, layout: &Robj) -> Outcome {
+    // A few IDs are minted first, with no R call: when that is all the
+    // call needs, its output is a few bytes built directly, without R's
+    // tryCatch(), which costs more than minting them. Only a call that
+    // goes on (it waits for the clock, or wants more) checks for Ctrl-C,
+    // so only such a call runs under `catch::protect`.
+    let mut first = [0u64; QUICK];
+    let mut minted = 0;
+    if n <= QUICK {
+        let mut g = lock(generator)?;
+        minted = mint_slice(&mut g, n, |i, id| first[i] = id)?.0;
+    }
+    let mut buffer = Vec::new();
+    if as_ == IdsAs::Character && minted < n {
+        let len = n.min(TEXT_CHUNK);
+        buffer
+            .try_reserve_exact(len)
+            .map_err(|_| Problem::new(Code::Memory).value(len as f64 * 8.0))?;
+    }
+    let mut progress = Progress {
+        stage: Stage::Minting,
+        stop: None,
+        lost: Invalid::default(),
+        buffer: &mut buffer,
+    };
+    // SAFETY: `layout` stays protected by the caller for the whole call.
+    let layout = unsafe { layout.get() };
+    let first = &first[..minted];
+    let built = if minted == n {
+        // SAFETY: on R's thread; with every ID minted, `build` only
+        // allocates a vector of at most QUICK IDs and never checks for an
+        // interrupt.
+        Ok(unsafe { build(generator, n, as_, layout, first, &mut progress) })
+    } else {
+        // SAFETY: `build` follows `protect`'s rules: what it fills lives here.
+        catch::protect(|| unsafe { build(generator, n, as_, layout, first, &mut progress) })
+    };
+    match built {
+        Ok(sexp) => match progress.stop {
+            // SAFETY: protected at once, before anything is allocated.
+            None => Ok((
+                unsafe { Robj::from_sexp(sexp) },
+                Problem::entries(Code::Integer64Lost, progress.lost)
+                    .into_iter()
+                    .collect(),
+            )),
+            Some(problem) => Err(problem),
+        },
+        Err(Jump::Error) => Err(Problem::new(Code::Memory).value(n as f64 * 8.0).element("r")),
+        Err(Jump::Interrupt) => Err(Problem::new(Code::Interrupted).element(progress.stage.name())),
+    }
+}
+
+/// Allocates the output, writes the IDs of `first`, mints the rest slice
+/// by slice and gives it its class; R_NilValue with `progress.stop` set
+/// when minting failed.
+///
+/// SAFETY: on R's thread, inside `catch::protect` unless `first` holds all
+/// `n` IDs and `n <= QUICK`. No value that needs dropping is alive in this
+/// frame while R is called, and the generator's lock is released before
+/// each call to R.
+unsafe fn build(
+    generator: &Mutex<Minter>,
+    n: usize,
+    as_: IdsAs,
+    layout: SEXP,
+    first: &[u64],
+    progress: &mut Progress,
+) -> SEXP {
+    let text = as_ == IdsAs::Character;
+    let out = Rf_protect(Rf_allocVector(
+        if text { SEXPTYPE::STRSXP } else { SEXPTYPE::REALSXP },
+        n as R_xlen_t,
+    ));
+    if text {
+        write_text(out, 0, first);
+    } else {
+        let numbers = std::slice::from_raw_parts_mut(REAL(out), first.len());
+        for (slot, &id) in numbers.iter_mut().zip(first) {
+            *slot = f64::from_bits(id);
+        }
+        mark_unheld(out, 0, first.len(), as_, &mut progress.lost);
+    }
+    let mut done = first.len();
+    while done < n {
+        progress.stage = Stage::Minting;
+        let minted = match lock(generator) {
+            Ok(mut g) if text => {
+                let buffer = &mut *progress.buffer;
+                buffer.clear();
+                mint_slice(&mut g, (n - done).min(TEXT_CHUNK), |_, id| buffer.push(id))
+            }
+            Ok(mut g) => {
+                let numbers = std::slice::from_raw_parts_mut(REAL(out).add(done), n - done);
+                mint_slice(&mut g, n - done, |i, id| numbers[i] = f64::from_bits(id))
+            }
+            Err(problem) => {
+                progress.stop = Some(problem);
+                break;
+            }
+        }; // The lock is released here.
+        let (count, end) = match minted {
+            Ok(slice) => slice,
+            Err(e) => {
+                progress.stop = Some(e.into());
+                break;
+            }
+        };
+        if text {
+            progress.stage = Stage::Output;
+            write_text(out, done, progress.buffer);
+        } else {
+            mark_unheld(out, done, count, as_, &mut progress.lost);
+        }
+        done += count;
+        if done < n {
+            // Where the time went: text's strings take longer than minting
+            // a full chunk of them.
+            progress.stage = match end {
+                SliceEnd::Done if text => Stage::Output,
+                SliceEnd::Done | SliceEnd::Minting => Stage::Minting,
+                SliceEnd::Waiting => Stage::Waiting,
+            };
+            catch::check_interrupt();
+        }
+    }
+    if progress.stop.is_some() {
+        Rf_unprotect(1);
+        return R_NilValue;
+    }
+    set_class(out, as_, layout);
+    Rf_unprotect(1);
+    out
+}
+
+/// Writes `ids` as decimal strings from entry `from` of the STRSXP `out`,
+/// checking for Ctrl-C every `SLICE`: R's strings take longer than minting.
+unsafe fn write_text(out: SEXP, from: usize, ids: &[u64]) {
+    let mut buf = [0u8; DECIMAL_MAX_LEN];
+    let mut next_check = Instant::now() + SLICE;
+    for (i, &id) in ids.iter().enumerate() {
+        let digits = write_decimal(id, &mut buf);
+        let charsxp = Rf_mkCharLenCE(digits.as_ptr().cast(), digits.len() as i32, cetype_t::CE_UTF8);
+        SET_STRING_ELT(out, (from + i) as R_xlen_t, charsxp);
+        if i % 4096 == 4095 && Instant::now() >= next_check {
+            catch::check_interrupt();
+            next_check = Instant::now() + SLICE;
+        }
+    }
+}
+
+/// Makes NA the `count` IDs from entry `from` that the form `as_` cannot
+/// hold (2^63 and more in a plain integer64), noting them in `lost`.
+unsafe fn mark_unheld(out: SEXP, from: usize, count: usize, as_: IdsAs, lost: &mut Invalid) {
+    let numbers = std::slice::from_raw_parts_mut(REAL(out).add(from), count);
+    for (i, slot) in numbers.iter_mut().enumerate() {
+        if !as_.holds(slot.to_bits()) {
+            lost.note(from + i, Reason::Integer64Na);
+            *slot = f64::from_bits(NA_INTEGER64_BITS);
+        }
+    }
+}
+
+/// Gives `out` the class of `as_`, and a `zuid_id` its layout.
+unsafe fn set_class(out: SEXP, as_: IdsAs, layout: SEXP) {
+    let names = as_.class();
+    if names.is_empty() {
+        return;
+    }
+    let class = Rf_protect(Rf_allocVector(SEXPTYPE::STRSXP, names.len() as R_xlen_t));
+    for (i, name) in names.iter().enumerate() {
+        let charsxp = Rf_mkCharLenCE(name.as_ptr().cast(), name.len() as i32, cetype_t::CE_UTF8);
+        SET_STRING_ELT(class, i as R_xlen_t, charsxp);
+    }
+    Rf_setAttrib(out, R_ClassSymbol, class);
+    if as_ == IdsAs::Id && layout != R_NilValue {
+        Rf_setAttrib(out, Rf_install(b"layout\0".as_ptr().cast()), layout);
+    }
+    Rf_unprotect(1);
+}
