@@ -119,6 +119,19 @@ check_node_values <- function(nodes, layout, call) {
   stats::setNames(values, fields)
 }
 
+# `text` of a text form (`form`, as messages name it): a character vector,
+# or a vector of NA alone (as NA text).
+check_text <- function(text, form, call) {
+  if (is.logical(text) && all(is.na(text))) {
+    return(rep(NA_character_, length(text)))
+  }
+  if (!is.character(text) || is.object(text)) {
+    zuid_abort(sprintf("`text` must be a character vector of %s text, not %s.",
+                       form, describe_value(text)), class = "zuid_error_type", call = call)
+  }
+  text
+}
+
 # A vector of IDs as the binding reads it: `x` itself (a vector of NA
 # alone, such as an empty column read as logical, as NA text) and how to
 # read it, "character", "integer64", "double" or "integer". Anything else

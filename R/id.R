@@ -145,7 +145,7 @@ id_bits <- function(x, layout, call) {
   }
   carried <- id_layout_attr(x)
   if (!is.null(layout) && !is.null(carried) && !same_layout(carried, layout)) {
-    shared_layout(list(x, new_zuid_id(numeric(), layout)), call)
+    abort_mixed_layouts(carried, layout, call)
   }
   x
 }
@@ -160,11 +160,15 @@ shared_layout <- function(values, call) {
   }
   for (other in layouts[-1]) {
     if (!same_layout(layouts[[1]], other)) {
-      zuid_abort(sprintf(
-        "IDs of the %s and of the %s cannot be combined or compared: an ID means something only under its own layout.",
-        layout_label(layouts[[1]]), layout_label(other)
-      ), class = "zuid_error_layout", call = call)
+      abort_mixed_layouts(layouts[[1]], other, call)
     }
   }
   layouts[[1]]
+}
+
+abort_mixed_layouts <- function(a, b, call) {
+  zuid_abort(sprintf(paste(
+    "IDs of the %s and of the %s cannot be combined or compared: an ID means",
+    "something only under its own layout."
+  ), layout_label(a), layout_label(b)), class = "zuid_error_layout", call = call)
 }

@@ -41,8 +41,10 @@ plot.zuid_layout <- function(x, main = NULL, ...) {
   }
   graphics::axis(1, at = c(63, 47, 31, 15, 0) + 0.5, labels = c(63, 47, 31, 15, 0),
                  tick = FALSE, line = -1, cex.axis = 0.7)
+  # Ticks start where print() says: the epoch floored to whole units.
+  first_ms <- layout_facts_of(x, sys.call())$first_ms
   graphics::title(main = main %||% sprintf("%s: %s units from %s", x$name, x$unit,
-                                            rust_value(format_epoch_ms(x$epoch_ms))),
+                                            rust_value(format_epoch_ms(first_ms))),
                   cex.main = 0.9, font.main = 1)
   invisible(x)
 }

@@ -36,13 +36,7 @@ id_to_scru64 <- function(x) {
 id_from_scru64 <- function(text, as = c("id", "character", "integer64")) {
   call <- sys.call()
   as <- check_as(as, call)
-  if (is.logical(text) && all(is.na(text))) {
-    text <- rep(NA_character_, length(text))
-  }
-  if (!is.character(text) || is.object(text)) {
-    zuid_abort(sprintf("`text` must be a character vector of SCRU64 text, not %s.",
-                       describe_value(text)), class = "zuid_error_type", call = call)
-  }
+  text <- check_text(text, "SCRU64", call)
   entries <- list(arg = "`text`", what = "SCRU64 text (12 base36 digits)")
   rust_value(ids_from_scru64(text, as), call, list(x = text, entries = entries))
 }

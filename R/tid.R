@@ -46,13 +46,7 @@ id_to_tid <- function(x) {
 id_from_tid <- function(text, as = c("id", "character", "integer64")) {
   call <- sys.call()
   as <- check_as(as, call)
-  if (is.logical(text) && all(is.na(text))) {
-    text <- rep(NA_character_, length(text))
-  }
-  if (!is.character(text) || is.object(text)) {
-    zuid_abort(sprintf("`text` must be a character vector of TID text, not %s.",
-                       describe_value(text)), class = "zuid_error_type", call = call)
-  }
+  text <- check_text(text, "TID", call)
   entries <- list(arg = "`text`", what = "TID text (13 base32-sortable characters)")
   rust_value(ids_from_tid(text, as), call, list(x = text, n = length(text), entries = entries))
 }

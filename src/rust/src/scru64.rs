@@ -38,10 +38,22 @@ fn scru64_from_ids(x: Robj, input: &str) -> Robj {
 }
 
 fn to_scru64(x: &Robj, input: &str) -> Outcome {
+    let refuse = |id: u64| (id > SCRU64_MAX).then_some(Reason::AboveScru64);
+    text_from_ids::<SCRU64_TEXT_LEN>(x, input, refuse, scru64_text)
+}
+
+/// The text form `write` gives of IDs read as `input` says (text is decimal
+/// here): `refuse` names the IDs the form cannot hold, which become NA.
+pub fn text_from_ids<const N: usize>(
+    x: &Robj,
+    input: &str,
+    refuse: impl Fn(u64) -> Option<Reason>,
+    write: impl Fn(u64) -> Option<[u8; N]>,
+) -> Outcome {
     let ids = Ids::from_r(x, input, TextForm::Decimal)?;
-    let invalid = scan(&ids, |id| (id > SCRU64_MAX).then_some(Reason::AboveScru64))?;
-    let text = alloc::strings::<SCRU64_TEXT_LEN>(ids.len(), |i, buf| match ids.get(i) {
-        Entry::Id(id) => scru64_text(id).map(|digits| {
+    let invalid = scan(&ids, refuse)?;
+    let text = alloc::strings::<N>(ids.len(), |i, buf| match ids.get(i) {
+        Entry::Id(id) => write(id).map(|digits| {
             *buf = digits;
             &buf[..]
         }),

@@ -1,12 +1,9 @@
 //! AT Protocol TIDs' 13-character base32-sortable text, both ways.
 
-use crate::alloc;
-use crate::input::Ids;
-use crate::problem::{reply, Code, Outcome, Problem};
-use crate::scru64::{ids_from_text, scan};
+use crate::problem::{reply, Outcome};
+use crate::scru64::{ids_from_text, text_from_ids};
 use extendr_api::prelude::*;
 use zuid_core::tid::{parse_tid, tid_text, TID_TEXT_LEN};
-use zuid_core::{Entry, TextForm};
 
 /// The TID text of IDs read as `input` says (text is decimal here). Every
 /// 64-bit number has TID text, so only malformed entries become NA.
@@ -16,19 +13,7 @@ fn tid_from_ids(x: Robj, input: &str) -> Robj {
 }
 
 fn to_tid(x: &Robj, input: &str) -> Outcome {
-    let ids = Ids::from_r(x, input, TextForm::Decimal)?;
-    let invalid = scan(&ids, |_| None)?;
-    let text = alloc::strings::<TID_TEXT_LEN>(ids.len(), |i, buf| match ids.get(i) {
-        Entry::Id(id) => {
-            *buf = tid_text(id);
-            Some(&buf[..])
-        }
-        _ => None,
-    });
-    Ok((
-        text,
-        Problem::entries(Code::InvalidEntries, invalid).into_iter().collect(),
-    ))
+    text_from_ids::<TID_TEXT_LEN>(x, input, |_| None, |id| Some(tid_text(id)))
 }
 
 /// IDs from TID text; anything but 13 characters of the alphabet, the
