@@ -65,7 +65,7 @@ rows <- rbind(
   run("id_fields(<character>)", id_fields(chr, "twitter"), iterations),
   run("id_time(<integer64>)", id_time(x64, "twitter"), iterations),
   run("id_time(<character>)", id_time(chr, "twitter"), iterations),
-  run("id_compose(), as character", id_compose(times, "twitter", worker = workers), 1),
+  run("id_compose(), as character", id_compose(times, "twitter", worker = workers, as = "character"), 1),
   run("as.character(<integer64>) (bit64, for scale)", as.character(x64), 1),
   run("id_compose(), as integer64", id_compose(times, "twitter", worker = workers, as = "integer64"), iterations),
   run("id_compose(), as id", id_compose(times, "twitter", worker = workers), iterations),

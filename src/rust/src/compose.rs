@@ -62,19 +62,48 @@ fn at(v: &[f64], i: usize) -> f64 {
     v[if v.len() == 1 { 0 } else { i }]
 }
 
+/// Why one ID could not be made, small enough to pass back from the loop
+/// over millions of IDs cheaply; it becomes a `Problem` once, at the end.
+#[derive(Clone, Copy, Debug)]
+enum Fault {
+    /// The time at position `i`.
+    Time(ComposeError, usize),
+    /// Layout part `part` at position `i`.
+    Part(usize, usize),
+}
+
+impl Fault {
+    fn problem(self, plan: &Plan) -> Problem {
+        match self {
+            Fault::Time(error, i) => plan.time_problem(error, i),
+            Fault::Part(part, i) => Problem::new(Code::PartRange).part(part).at(i),
+        }
+    }
+}
+
 /// One ID from recycled parts: `values` holds one vector per layout part
 /// below the time, in layout order, the first of them layout part
 /// `first_lower`.
+#[inline]
 fn compose_one(
     plan: &Plan,
     first_lower: usize,
     time: &[f64],
     values: &[Numbers],
     i: usize,
-) -> std::result::Result<Option<u64>, Problem> {
-    let Some(tick) = plan.tick(at(time, i), i)? else {
+) -> std::result::Result<Option<u64>, Fault> {
+    let seconds = at(time, i);
+    if seconds.is_nan() {
         return Ok(None);
+    }
+    let resolution = plan.composer.resolution();
+    let outside = if seconds > 0.0 {
+        ComposeError::PastEnd
+    } else {
+        ComposeError::BeforeEpoch
     };
+    let t = time_from_seconds(seconds, resolution).ok_or(Fault::Time(outside, i))?;
+    let tick = plan.composer.tick_at(t).map_err(|e| Fault::Time(e, i))?;
     // The parts on the stack for the usual handful of fields.
     let mut inline = [0u64; 8];
     let mut heap = Vec::new();
@@ -88,32 +117,33 @@ fn compose_one(
         match column.get(i) {
             PartValue::Value(v) => parts[k] = v,
             PartValue::Missing => return Ok(None),
-            PartValue::Bad => return Err(Problem::new(Code::PartRange).part(first_lower + k).at(i)),
+            PartValue::Bad => return Err(Fault::Part(first_lower + k, i)),
         }
     }
     match plan.composer.compose(tick, parts) {
         Ok(id) => Ok(Some(id)),
-        Err(ComposeError::PartRange { index }) => Err(Problem::new(Code::PartRange).part(index).at(i)),
-        Err(e) => Err(plan.time_problem(e, i)),
+        Err(ComposeError::PartRange { index }) => Err(Fault::Part(index, i)),
+        Err(e) => Err(Fault::Time(e, i)),
     }
 }
 
 /// The `n` IDs that `one` makes. Text is built only after a first pass
 /// that allocates nothing has found no problem (making strings is costly);
 /// integer64 bits are written in one pass.
-fn make_ids(
+fn make_ids<E: Send>(
     n: usize,
     as_: IdsAs,
     layout: &Robj,
-    one: impl Fn(usize) -> std::result::Result<Option<u64>, Problem> + Sync,
+    one: impl Fn(usize) -> std::result::Result<Option<u64>, E> + Sync,
+    problem: impl Fn(E) -> Problem,
 ) -> Outcome {
     let (ids, lost) = if as_ == IdsAs::Character {
         for i in 0..n {
-            one(i)?;
+            one(i).map_err(&problem)?;
         }
         ids_to_r(n, as_, layout, |i| one(i).ok().flatten())
     } else {
-        make_bits(n, as_, layout, one)?
+        make_bits(n, as_, layout, one).map_err(problem)?
     };
     Ok((ids, lost.into_iter().collect()))
 }
@@ -137,7 +167,8 @@ fn compose(time: &[f64], values: &List, robj: &Robj, n: usize, as_: &str) -> Out
         .ok_or(Problem::new(Code::InputType))?;
     let plan = Plan::new(&layout);
     let first_lower = layout.parts().len() - lower;
-    make_ids(n, as_, robj, |i| compose_one(&plan, first_lower, time, &columns, i))
+    let one = |i| compose_one(&plan, first_lower, time, &columns, i);
+    make_ids(n, as_, robj, one, |fault: Fault| fault.problem(&plan))
 }
 
 /// The smallest (or, with `max`, largest) ID of the tick of each time.
@@ -161,7 +192,7 @@ fn at_times(time: &[f64], robj: &Robj, max: bool, as_: &str) -> Outcome {
             None => Ok(None),
         }
     };
-    make_ids(time.len(), as_, robj, one)
+    make_ids(time.len(), as_, robj, one, |problem| problem)
 }
 
 /// The bounds of `[from, to)` (POSIXct seconds, to the layout's resolution) as

@@ -91,15 +91,15 @@ const PARALLEL_MIN_IDS: usize = 1 << 20;
 /// ID is a few shifts, and writing fresh output memory is mostly the kernel
 /// supplying pages, which two threads do side by side. `one` must not touch
 /// R's API. The first problem by position stops the call.
-pub fn make_bits(
+pub fn make_bits<E: Send>(
     n: usize,
     as_: IdsAs,
     layout: &Robj,
-    one: impl Fn(usize) -> std::result::Result<Option<u64>, Problem> + Sync,
-) -> std::result::Result<(Robj, Option<Problem>), Problem> {
+    one: impl Fn(usize) -> std::result::Result<Option<u64>, E> + Sync,
+) -> std::result::Result<(Robj, Option<Problem>), E> {
     let mut out = alloc::doubles(n);
     let slots = out.as_real_slice_mut().expect("doubles");
-    let fill = |slots: &mut [f64], offset: usize| -> std::result::Result<Invalid, Problem> {
+    let fill = |slots: &mut [f64], offset: usize| -> std::result::Result<Invalid, E> {
         let mut lost = Invalid::default();
         for (k, slot) in slots.iter_mut().enumerate() {
             *slot = bits_of(one(offset + k)?, as_, offset + k, &mut lost);
@@ -115,9 +115,10 @@ pub fn make_bits(
             let other = scope.spawn(|| fill(second, mid));
             (fill(first, 0), other.join())
         });
-        // In position order: the first half's problem wins.
+        // In position order: the first half's problem wins. The loop
+        // cannot panic: a panic there is a bug, which resurfaces here.
         let mut lost = a?;
-        let b = b.unwrap_or_else(|_| Err(Problem::new(Code::InputType)))?;
+        let b = b.unwrap_or_else(|panic| std::panic::resume_unwind(panic))?;
         lost.append(b, 0);
         lost
     };
