@@ -23,6 +23,27 @@ pub enum NodeColumn<'a> {
     Dbl(&'a mut [f64]),
 }
 
+/// Entry `i` read under `layout` (whose largest ID is `max_id`): the ID,
+/// or `None` for a missing entry and for one that is not an ID of the
+/// layout, which is noted in `invalid`. The error is the 1-based position
+/// of an imprecise double, which stops the call.
+#[inline]
+fn admit(entry: Entry, layout: &Layout, max_id: u64, i: usize, invalid: &mut Invalid) -> Result<Option<u64>, usize> {
+    match entry {
+        Entry::Id(id) if id <= max_id => Ok(Some(id)),
+        Entry::Missing => Ok(None),
+        Entry::Imprecise => Err(i + 1),
+        Entry::Id(id) => {
+            invalid.note(i, layout.refusal(id));
+            Ok(None)
+        }
+        Entry::Invalid(reason) => {
+            invalid.note(i, reason);
+            Ok(None)
+        }
+    }
+}
+
 /// Decodes entry by entry, reading each once: for input that is costly to
 /// read, such as text to parse. Stops at the first imprecise double and
 /// returns its 1-based position as the error.
@@ -38,19 +59,7 @@ pub fn decode_rows(
     let max_id = layout.max_id();
     let mut invalid = Invalid::default();
     for i in 0..n {
-        let id = match read(i) {
-            Entry::Id(id) if id <= max_id => Some(id),
-            Entry::Missing => None,
-            Entry::Imprecise => return Err(i + 1),
-            Entry::Id(id) => {
-                invalid.note(i, layout.refusal(id));
-                None
-            }
-            Entry::Invalid(reason) => {
-                invalid.note(i, reason);
-                None
-            }
-        };
+        let id = admit(read(i), layout, max_id, i, &mut invalid)?;
         cols.time[i] = id.map_or(na_real(), |id| time.seconds(id));
         for (part, col) in nodes.iter().zip(cols.nodes.iter_mut()) {
             match col {
@@ -131,19 +140,8 @@ pub fn shard_rows(
     let max_id = layout.max_id();
     let mut invalid = Invalid::default();
     for (i, slot) in out.iter_mut().enumerate().take(n) {
-        *slot = match read(i) {
-            Entry::Id(id) if id <= max_id => ((id >> shift) % shards) as i32,
-            Entry::Id(id) => {
-                invalid.note(i, layout.refusal(id));
-                NA_INTEGER
-            }
-            Entry::Invalid(reason) => {
-                invalid.note(i, reason);
-                NA_INTEGER
-            }
-            Entry::Missing => NA_INTEGER,
-            Entry::Imprecise => return Err(i + 1),
-        };
+        *slot =
+            admit(read(i), layout, max_id, i, &mut invalid)?.map_or(NA_INTEGER, |id| ((id >> shift) % shards) as i32);
     }
     Ok(invalid)
 }
