@@ -85,13 +85,9 @@ pub fn decode_by_column(
 ) -> Result<Invalid, usize> {
     let max_id = layout.max_id();
     let mut invalid = Invalid::default();
+    // A first pass notes the invalid entries; the columns read them again.
     for i in 0..n {
-        match read(i) {
-            Entry::Imprecise => return Err(i + 1),
-            Entry::Id(id) if id > max_id => invalid.note(i, layout.refusal(id)),
-            Entry::Invalid(reason) => invalid.note(i, reason),
-            _ => {}
-        }
+        admit(read(i), layout, max_id, i, &mut invalid)?;
     }
     let valid = |i: usize| match read(i) {
         Entry::Id(id) if id <= max_id => Some(id),
