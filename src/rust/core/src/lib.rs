@@ -5,9 +5,12 @@
 //! that the binding hands over as plain slices. Nothing else here knows R,
 //! and `cargo test` tests the crate on its own.
 
+pub mod bases;
+pub mod capacity;
 pub mod clock;
 pub mod columns;
 pub mod compose;
+pub mod damage;
 pub mod generator;
 pub mod invalid;
 pub mod layout;
