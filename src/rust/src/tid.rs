@@ -13,7 +13,7 @@ fn tid_from_ids(x: Robj, input: &str) -> Robj {
 }
 
 fn to_tid(x: &Robj, input: &str) -> Outcome {
-    text_from_ids::<TID_TEXT_LEN>(x, input, |_| None, |id| Some(tid_text(id)))
+    text_from_ids::<TID_TEXT_LEN, _>(x, input, |_| None, |id| Some(tid_text(id)))
 }
 
 /// IDs from TID text; anything but 13 characters of the alphabet, the
