@@ -13,9 +13,10 @@
 #' @param x IDs, read as [id_fields()] reads them.
 #' @param layouts Candidate layouts: a list of [id_layout()]s or names, named
 #'   or not. By default the built-ins, with Sonyflake's v1 start time
-#'   (2014-09-01), SCRU64's time (which does not depend on `node_bits`) and
-#'   AT Protocol TIDs (Bluesky), whose 13-character text no other layout
-#'   reads.
+#'   (2014-09-01), SCRU64's time (which does not depend on `node_bits`), AT
+#'   Protocol TIDs (Bluesky), whose 13-character text no other layout reads,
+#'   and the published defaults of baidu/uid-generator, Sonyflake v2, TSID and
+#'   yitter/IdGenerator.
 #' @param now The latest plausible time.
 #' @returns A data frame of class `zuid_guess`, one row per layout, most
 #'   plausible first: `layout`, `plausible` (the share of IDs whose time is
@@ -78,7 +79,11 @@ default_guess_layouts <- function() {
     mastodon = id_layout("mastodon"),
     sonyflake = id_layout("sonyflake", epoch = as.POSIXct("2014-09-01", tz = "UTC")),
     scru64 = id_layout("scru64", node_bits = 8),
-    tid = id_layout("tid")
+    tid = id_layout("tid"),
+    baidu = id_layout("baidu"),
+    sonyflake_v2 = id_layout("sonyflake_v2"),
+    tsid = id_layout("tsid"),
+    yitter = id_layout("yitter")
   )
 }
 

@@ -3,7 +3,8 @@
 # argument, checked by the core
 # however it was made or edited. Also what R code reads off a layout.
 
-layouts_by_name <- c("twitter", "discord", "instagram", "mastodon", "tid")
+layouts_by_name <- c("twitter", "discord", "instagram", "mastodon", "tid",
+                     "baidu", "sonyflake_v2", "tsid", "yitter")
 
 as_layout <- function(layout, call) {
   if (inherits(layout, "zuid_layout")) {
