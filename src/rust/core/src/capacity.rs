@@ -93,20 +93,20 @@ mod tests {
 
     /// yitter/IdGenerator's default: 6-bit worker, 6-bit sequence, the rest
     /// of a positive 64-bit integer for milliseconds since its BaseTime,
-    /// 2020-02-20T02:20:02.020Z. Its README: "ID可用 71000 年不重复" (the
-    /// IDs last 71,000 years).
+    /// 1582136402000 (IdGeneratorOptions.java). Its README: "ID可用 71000
+    /// 年不重复" (the IDs last 71,000 years).
     #[test]
     fn yitters_default_lasts_71000_years() {
         let yitter = layout(
             &[(Sign, 1), (Time, 51), (Node, 6), (Sequence, 6)],
             Unit::MILLIS,
-            1_582_136_402_020,
+            1_582_136_402_000,
         );
         let c = capacity(&yitter);
         let years = c.span_seconds / 31_556_952.0;
         assert!((71_000.0..72_000.0).contains(&years), "{years}");
         assert_eq!(c.end_text(), None);
-        assert_eq!(c.end_ms, 1_582_136_402_020 + (1 << 51));
+        assert_eq!(c.end_ms, 1_582_136_402_000 + (1 << 51));
         assert_eq!((c.ids_per_tick, c.ids_per_second), (64, 64_000.0));
     }
 
