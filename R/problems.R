@@ -104,14 +104,36 @@ problem_handlers$imprecise_double <- function(problem, call, context) {
   zuid_abort(sprintf(paste(
     "`x[%s]` is a double of 2^53 or more (%s). A double holds 53 bits, so the",
     "ID's low digits may have been lost before zuid saw it, and its fields",
-    "would be wrong. Read IDs as text or as bit64::integer64 where they come",
-    "from: from JSON with `jsonlite::fromJSON(..., bigint_as_char = TRUE)`;",
-    "from CSV with `read.csv(..., colClasses = c(id = \"character\"))`,",
-    "`readr::read_csv(..., col_types = readr::cols(id = \"c\"))` or",
-    "`data.table::fread()` (integer64 by default); from a database with",
-    "`DBI::dbConnect(..., bigint = \"integer64\")`."
-  ), whole_text(position), format(unclass(context$x)[[position]], digits = 17)),
+    "would be wrong. %s"
+  ), whole_text(position), format(unclass(context$x)[[position]], digits = 17), read_ids_advice),
   class = "zuid_error_precision", call = call, position = position)
+}
+
+# How to read IDs without a double on the way, wherever they come from.
+read_ids_advice <- paste(
+  "Read IDs as text or as bit64::integer64 where they come",
+  "from: from JSON with `jsonlite::fromJSON(..., bigint_as_char = TRUE)`;",
+  "from CSV with `read.csv(..., colClasses = c(id = \"character\"))`,",
+  "`readr::read_csv(..., col_types = readr::cols(id = \"c\"))` or",
+  "`data.table::fread()` (integer64 by default); from a database with",
+  "`DBI::dbConnect(..., bigint = \"integer64\")`."
+)
+
+# IDs that look rounded before zuid saw them (see damage.R): one warning,
+# with the sign, its likely cause and the fix.
+problem_handlers$rounded_ids <- function(problem, call, context) {
+  arg <- context$entries$arg %||% "`x`"
+  # Decoding looks at up to `decode_sample_size` entries spread over a
+  # longer column.
+  n <- length(context$x)
+  if (n > decode_sample_size) {
+    arg <- sprintf("%s (looking at %s of its %s entries)", arg, whole_text(decode_sample_size), whole_text(n))
+  }
+  cause <- problem$element
+  at <- positions_text(problem$count, problem$positions)
+  sign <- rounded_sign_text(cause, problem$count, problem$value, problem$detail %||% 1, arg, at)
+  zuid_warn(paste(sign, rounded_cause_text(cause)), class = "zuid_warning_rounded", call = call,
+  count = problem$count, positions = problem$positions, cause = cause)
 }
 
 # Entries that became NA: one warning for the call, with the first of
@@ -166,7 +188,18 @@ reason_words <- function(reason, layout = NULL) {
     negative = "is negative",
     fraction = "is not a whole number",
     not_finite = "is not a finite number",
-    integer64_na = "is 2^63, which an integer64 holds as its NA: give it as text, with `as = \"character\"`"
+    integer64_na = "is 2^63, which an integer64 holds as its NA: give it as text, with `as = \"character\"`",
+    not_hex_text = "is not hex digits (`0-9` and `a-f` in either case, after an optional `0x`)",
+    not_base32_text = paste(
+      "is not Crockford base32 digits (`0123456789ABCDEFGHJKMNPQRSTVWXYZ` in either",
+      "case, with I and L read as 1 and O as 0)"
+    ),
+    not_base36_text = "is not base36 digits (`0-9` and `a-z` in either case)",
+    not_base58_text = paste(
+      "is not base58 digits (Flickr's alphabet,",
+      "`123456789abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ`)"
+    ),
+    not_base62_text = "is not base62 digits (`0-9`, `A-Z` and `a-z`)"
   )
 }
 

@@ -2,6 +2,7 @@
 //! allocated once at its final size and filled in place by the core.
 
 use crate::alloc;
+use crate::damage::rounded_problem;
 use crate::input::Ids;
 use crate::layout::layout_from_r;
 use crate::problem::{reply, Code, Outcome, Problem};
@@ -70,9 +71,14 @@ fn decode(x: &Robj, input: &str, layout: &Robj, time_only: bool) -> Outcome {
         nodes = List::from_values(nodes),
         sequence = sequence.unwrap_or_else(|| Robj::from(()))
     );
+    // Valid IDs that look rounded before zuid saw them: one warning more.
+    let rounded = rounded_problem(&ids, &layout);
     Ok((
         value.into(),
-        Problem::entries(Code::InvalidEntries, invalid).into_iter().collect(),
+        Problem::entries(Code::InvalidEntries, invalid)
+            .into_iter()
+            .chain(rounded)
+            .collect(),
     ))
 }
 

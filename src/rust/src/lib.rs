@@ -7,8 +7,11 @@
 use extendr_api::prelude::*;
 
 mod alloc;
+mod bases;
+mod capacity;
 mod catch;
 mod compose;
+mod damage;
 mod decode;
 mod explain;
 mod generator;
@@ -24,7 +27,10 @@ mod tid;
 
 extendr_module! {
     mod zuid;
+    use bases;
+    use capacity;
     use compose;
+    use damage;
     use decode;
     use explain;
     use generator;

@@ -58,6 +58,7 @@ codes! {
     AfterImprecise => "after_imprecise",
     AfterNoneLeft => "after_none_left",
     AfterAhead => "after_ahead",
+    RoundedIds => "rounded_ids",
 }
 
 /// A problem: its code and the numbers its message needs. Positions and
