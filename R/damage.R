@@ -45,7 +45,15 @@
 #' by construction, and may be taken for rounded ones.
 #'
 #' A rounded column cannot be repaired: read the IDs again from where they
-#' came, as text or `bit64::integer64` (see [id_fields()] on doubles).
+#' came, as text or `bit64::integer64` (see [id_fields()] on doubles). Text
+#' in scientific notation (`1.21400472403119E+18`, as a spreadsheet saves a
+#' number in its General format) is not an ID at all: it becomes `NA`, and
+#' the one warning about invalid entries says what it is.
+#'
+#' Some damage leaves no trace. Where every sequence of a column is small
+#' (below 2^(b - 54), 128 for today's Discord IDs), a double rounds each to
+#' 0, and the column looks just like IDs minted one per tick: their times
+#' and node fields are intact, their sequences lost, and nothing tells.
 #'
 #' @param x IDs: a character, `bit64::integer64` (or
 #'   [zuid_id][as_zuid_id()]), double or integer vector.

@@ -199,7 +199,11 @@ reason_words <- function(reason, layout = NULL) {
       "is not base58 digits (Flickr's alphabet,",
       "`123456789abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ`)"
     ),
-    not_base62_text = "is not base62 digits (`0-9`, `A-Z` and `a-z`)"
+    not_base62_text = "is not base62 digits (`0-9`, `A-Z` and `a-z`)",
+    scientific = paste(
+      "is a number in scientific notation, as a spreadsheet or a double writes",
+      "large numbers: its low digits are lost. Read the IDs as text where they come from"
+    )
   )
 }
 

@@ -37,6 +37,8 @@ pub enum Reason {
     NotBase58Text,
     /// Text that is not base62 digits.
     NotBase62Text,
+    /// A number in scientific notation, whose digits are lost.
+    Scientific,
 }
 
 impl Reason {
@@ -58,10 +60,11 @@ impl Reason {
             Reason::NotBase36Text => "not_base36_text",
             Reason::NotBase58Text => "not_base58_text",
             Reason::NotBase62Text => "not_base62_text",
+            Reason::Scientific => "scientific",
         }
     }
 
-    pub const ALL: [Reason; 15] = [
+    pub const ALL: [Reason; 16] = [
         Reason::NotDigits,
         Reason::TooLarge,
         Reason::SignBit,
@@ -77,6 +80,7 @@ impl Reason {
         Reason::NotBase36Text,
         Reason::NotBase58Text,
         Reason::NotBase62Text,
+        Reason::Scientific,
     ];
 }
 
