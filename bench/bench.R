@@ -28,6 +28,8 @@ workers <- id_fields(x64, "twitter")$worker
 ids <- as_zuid_id(x64, "twitter")
 ids_rev <- rev(ids)
 x64_rev <- rev(x64)
+# Half the positions, in random order, for `[`.
+half <- sample.int(n, n %/% 2L)
 
 # What users write today: the same columns by bit64 integer division.
 fields_bit64 <- function(x) {
@@ -72,6 +74,11 @@ rows <- rbind(
   run("as_zuid_id(<character>)", as_zuid_id(chr, "twitter"), iterations),
   run("<zuid_id> < <zuid_id>", ids < ids_rev, iterations),
   run("<integer64> < <integer64> (bit64)", x64 < x64_rev, iterations),
+  run("<zuid_id> == <zuid_id>", ids == ids_rev, iterations),
+  run("<zuid_id>[<half, shuffled>]", ids[half], iterations),
+  run("<integer64>[<half, shuffled>] (bit64)", x64[half], iterations),
+  run("c(<zuid_id>, <zuid_id>)", c(ids, ids_rev), iterations),
+  run("c(<integer64>, <integer64>) (bit64)", c(x64, x64_rev), iterations),
   run("sort(<zuid_id>)", sort(ids), iterations),
   run("sort(<integer64>) (bit64)", sort(x64), iterations),
   run("id_to_scru64(<integer64>)", id_to_scru64(x64), 1),
@@ -90,6 +97,8 @@ targets <- data.frame(
     "as_zuid_id(<character>) / id_time(<character>) <= 1",
     "<zuid_id> < <zuid_id> / bit64's < <= 2",
     "sort(<zuid_id>) / bit64's sort() <= 2",
+    "<zuid_id>[i] / bit64's [i] <= 1.5",
+    "c(<zuid_id>, ...) / bit64's c() <= 1.5",
     "id_compose(), as id / memory bound <= 3"
   ),
   value = round(c(
@@ -100,13 +109,16 @@ targets <- data.frame(
     at("as_zuid_id(<character>)") / at("id_time(<character>)"),
     at("<zuid_id> < <zuid_id>") / at("<integer64> < <integer64> (bit64)"),
     at("sort(<zuid_id>)") / at("sort(<integer64>) (bit64)"),
+    at("<zuid_id>[<half, shuffled>]") / at("<integer64>[<half, shuffled>] (bit64)"),
+    at("c(<zuid_id>, <zuid_id>)") / at("c(<integer64>, <integer64>) (bit64)"),
     at("id_compose(), as id") / at("unclass(x64) * 1 (memory bound)")
   ), 2)
 )
 targets$met <- c(targets$value[1] >= 15, targets$value[2] >= 6,
                  targets$value[3] <= 2, targets$value[4] <= 1.25,
                  targets$value[5] <= 1, targets$value[6] <= 2,
-                 targets$value[7] <= 2, targets$value[8] <= 3)
+                 targets$value[7] <= 2, targets$value[8] <= 1.5,
+                 targets$value[9] <= 1.5, targets$value[10] <= 3)
 
 cat(sprintf("zuid bench: %s IDs, median of up to %d runs without a GC (1 run for the slowest), %s, %d cores, %s\n\n",
             format(n, big.mark = ","), iterations, R.version.string,
