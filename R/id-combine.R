@@ -55,9 +55,10 @@ index_of <- function(x) {
   bits <- id_bits(value, id_layout_attr(x), sys.call(), entries = list(arg = "`value`"), combine = TRUE)
   y <- unclass(x)
   y[[...]] <- bits
-  if (length(y) > length(x)) {
-    y[seq.int(length(x) + 1L, length(y) - 1L)] <- na_id_bits
-  }
+  # The one element assigned beyond the end is the last; those between
+  # are fills.
+  gap <- length(x) + seq_len(max(length(y) - length(x) - 1L, 0L))
+  y[gap] <- na_id_bits
   restore_id(y, x)
 }
 

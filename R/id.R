@@ -17,12 +17,14 @@
 #'   [quantile()] and [median()] as order statistics, [cummax()],
 #'   [cummin()], [is.unsorted()] and `dplyr::arrange()`) by value, also
 #'   against decimal text, an integer64 or an exact number;
-#' * it is looked up by value: `%in%`, [match()], [merge()], [unique()],
-#'   [duplicated()], [table()] and [factor()] match IDs against a
-#'   `zuid_id`, a plain `bit64::integer64`, decimal text or exact numbers
-#'   (a double of 2^53 or more is a `zuid_error_precision`, as in `==`),
-#'   with bit64 attached or not; see [zuid_id-sets] for `union()`,
-#'   `intersect()` and `setdiff()`;
+#' * it is looked up by value: `%in%` and [match()] find IDs in, or look up
+#'   in IDs, a `zuid_id`, a plain `bit64::integer64`, decimal text or exact
+#'   numbers (a double of 2^53 or more is a `zuid_error_precision`, as in
+#'   `==`), with bit64 attached or not; [merge()], [table()] and
+#'   [factor()], which base R runs, match a `zuid_id` by its exact digits,
+#'   so keys of plain integer64 or decimal text match too; [unique()] and
+#'   [duplicated()] work on the values. See [zuid_id-sets], also for
+#'   `union()`, `intersect()` and `setdiff()`;
 #' * a missing element is `NA` however it was made: an out-of-range or NA
 #'   index, `length<-`, [is.na<-], vctrs' `vec_init()`, dplyr's `lag()`,
 #'   `lead()`, unmatched join rows and `bind_rows()` fills, tidyr's

@@ -116,6 +116,9 @@ test_that("out-of-range and NA indices, length<- and growing assignment make NA"
   y[[6]] <- x[[1]]
   expect_na_id(y, 4:5)
   expect_identical(y[[6]], x[[1]])
+  y <- x
+  y[[4]] <- "9"
+  expect_identical(as.character(y), c(as.character(x), "9"))
   y <- named
   y["d"] <- "8"
   expect_identical(names(y), c("a", "b", "c", "d"))
