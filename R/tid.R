@@ -11,9 +11,9 @@
 #' exactly 13 characters of the alphabet, with such a first character, is an
 #' invalid entry (`NA`, with one warning). The specification's syntax admits
 #' first characters `c` to `j`, whose numbers have the top bit set; they are
-#' read as text and integer64 here, but the `"tid"` layout (see
-#' [id_layout()]), which keeps the top bit 0 and which the `zuid_id`s of
-#' `id_from_tid()` carry, refuses them as it refuses any such ID. Under that layout, every
+#' read with `as = "character"`, but the `"tid"` layout (see [id_layout()]),
+#' which keeps the top bit 0 and which the `zuid_id`s of `id_from_tid()`
+#' carry, refuses them as it refuses any such ID. Under that layout, every
 #' function that reads IDs also reads this text: a 13-character string is
 #' always TID text there (no real TID has 13 decimal digits).
 #'
