@@ -22,6 +22,12 @@ generator_next <- function(pointer, n, as_, layout) .Call(wrap__generator_next, 
 
 generator_status <- function(pointer) .Call(wrap__generator_status, pointer)
 
+ids_swap_na <- function(x) .Call(wrap__ids_swap_na, x)
+
+ids_cumulative <- function(x, largest) .Call(wrap__ids_cumulative, x, largest)
+
+ids_as_double <- function(x) .Call(wrap__ids_as_double, x)
+
 read_ids <- function(x, input, layout) .Call(wrap__read_ids, x, input, layout)
 
 ids_valid <- function(x, input, layout) .Call(wrap__ids_valid, x, input, layout)
@@ -56,5 +62,5 @@ ids_from_scru64 <- function(text, as_) .Call(wrap__ids_from_scru64, text, as_)
 
 tid_from_ids <- function(x, input) .Call(wrap__tid_from_ids, x, input)
 
-ids_from_tid <- function(text, as_) .Call(wrap__ids_from_tid, text, as_)
+ids_from_tid <- function(text, as_, layout) .Call(wrap__ids_from_tid, text, as_, layout)
 

@@ -78,7 +78,7 @@
 #' `zuid_error_generator`; the IDs it had minted are skipped, never minted
 #' again, and the next call goes on above them.
 #'
-#' @inheritParams id_fields
+#' @inheritParams id_compose
 #' @param ... Every node field of the layout by name, such as
 #'   `datacenter = 1, worker = 7`; for `scru64`, `node`.
 #' @param on_clock_back `"wait"`, `"error"` or `"borrow"`: see below.

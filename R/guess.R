@@ -10,7 +10,8 @@
 #' 2012, just as plausible, and only knowing where the IDs came from
 #' settles it. Layouts whose times are all plausible stay tied.
 #'
-#' @param x IDs, read as [id_fields()] reads them.
+#' @param x IDs, read as [id_fields()] reads them; the layout a `zuid_id`
+#'   carries plays no part.
 #' @param layouts Candidate layouts: a list of [id_layout()]s or names, named
 #'   or not. By default the built-ins, with Sonyflake's v1 start time
 #'   (2014-09-01), SCRU64's time (which does not depend on `node_bits`) and
@@ -44,6 +45,9 @@ id_guess_layout <- function(x, layouts = default_guess_layouts(), now = Sys.time
     zuid_abort("`now` must be one time.", class = "zuid_error_type", call = call)
   }
   check_ids(x, call)
+  # The layout a zuid_id carries is one more guess, not the answer: every
+  # candidate decodes the same bits.
+  if (is_zuid_id(x)) x <- plain_integer64(x)
   known <- sum(!id_is_na(x))
   rows <- lapply(seq_along(layouts), function(k) guess_row(x, known, layouts[[k]], labels[[k]], now_s))
   out <- do.call(rbind, rows)

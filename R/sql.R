@@ -80,7 +80,7 @@
 #' `type = "integer"` conditions also select the right rows from text
 #' below 2^63; in other engines a text column needs `type = "text"`.
 #'
-#' @inheritParams id_fields
+#' @inheritParams id_compose
 #' @param column The ID column: a name (quoted as the dialect requires), a
 #'   qualified name in parts (`c("m", "id")`, `DBI::Id()`,
 #'   `dbplyr::ident()`), or an SQL expression marked with `dbplyr::sql()` or

@@ -28,7 +28,8 @@ done
 packages="r-base-dev r-cran-testthat r-cran-bit64 r-cran-knitr r-cran-rmarkdown r-cran-callr
 r-cran-bench r-cran-dplyr r-cran-pkgbuild r-cran-codetools pandoc qpdf tidy devscripts
 r-cran-dbi r-cran-rsqlite r-cran-rpostgresql r-cran-dbplyr r-cran-pkgdown
-r-cran-vctrs r-cran-pillar r-cran-tibble r-cran-data.table r-cran-jsonlite r-cran-rmysql"
+r-cran-vctrs r-cran-pillar r-cran-tibble r-cran-data.table r-cran-jsonlite r-cran-rmysql
+r-cran-tidyr r-cran-purrr r-cran-ggplot2 r-cran-scales"
 if $engines; then
     packages="$packages postgresql mariadb-server"
     command -v java > /dev/null 2>&1 || packages="$packages openjdk-17-jre-headless"

@@ -105,3 +105,10 @@ all_layouts <- function() {
                        fields = list(zone = 6, sequence = 10, host = 8), sign_bit = FALSE)
   )
 }
+
+# Discord IDs across the 18-to-19-digit change of 2022, and IDs of 2^63 and
+# more, which a signed integer64 would put first.
+mixed <- function() {
+  as_zuid_id(c("999999999999999999", "18446744073709551615", "1000000000000000000",
+               "9223372036854775808" |> sub(pattern = "8$", replacement = "9"), "5"), "discord")
+}

@@ -64,3 +64,9 @@ test_that("TIDs as numbers are plausible as TIDs; tweets of 2025 are not", {
   tweets <- c("1888944671579078978", "1888944671579078979")
   expect_identical(row(id_guess_layout(tweets, now = now), "tid")$plausible, 0)
 })
+
+test_that("a zuid_id's own layout is one more guess, not an error", {
+  tweets <- c("1888944671579078978", "1888944671579078979")
+  carried <- id_guess_layout(as_zuid_id(tweets, "discord"), now = now)
+  expect_identical(carried, id_guess_layout(tweets, now = now))
+})

@@ -1,7 +1,8 @@
 //! The `zuid_id` vector class: IDs read into integer64 bits, and what R's
 //! methods need of them, computed on the bits as unsigned 64-bit numbers
 //! (so that IDs of 2^63 and more order above all others): text, validity,
-//! comparison, sorting, ranks and extremes.
+//! comparison, sorting, ranks, extremes, running extremes, nearest doubles,
+//! and vctrs' proxy.
 
 use crate::decode::imprecise_at;
 use crate::input::Ids;
@@ -12,8 +13,8 @@ use crate::scru64::scan;
 use extendr_api::prelude::*;
 use extendr_api::AsTypedSlice;
 use zuid_core::invalid::Reason;
-use zuid_core::order::radix_sort;
-use zuid_core::r_values::{na_real, NA_INTEGER, NA_INTEGER64_BITS};
+use zuid_core::order::{radix_sort, running_extreme};
+use zuid_core::r_values::{na_real, swap_na_bits, NA_INTEGER, NA_INTEGER64_BITS};
 use zuid_core::text::{write_decimal, DECIMAL_MAX_LEN};
 use zuid_core::{Entry, Invalid, Layout, TextForm};
 
@@ -226,8 +227,49 @@ fn ids_halves(x: &[f64]) -> Robj {
     reply(value(list!(high = half(32), low = half(0))))
 }
 
+/// vctrs' proxy of a `zuid_id`, and back again: the bits with those of
+/// `NA_real_` and of integer64's NA swapped (see `swap_na_bits`), so that
+/// the elements vctrs fills with `NA_real_` restore to NA. Always a new
+/// vector without attributes.
+#[extendr]
+fn ids_swap_na(x: &[f64]) -> Robj {
+    let mut out = crate::alloc::doubles(x.len());
+    let slots = out.as_real_slice_mut().expect("doubles");
+    for (slot, &v) in slots.iter_mut().zip(x) {
+        *slot = f64::from_bits(swap_na_bits(v.to_bits()));
+    }
+    reply(value(out))
+}
+
+/// The running largest (or smallest) ID as unsigned numbers, as R's
+/// `cummax()` and `cummin()`: NA from the first NA on.
+#[extendr]
+fn ids_cumulative(x: &[f64], largest: bool) -> Robj {
+    let mut out = crate::alloc::doubles(x.len());
+    let slots = out.as_real_slice_mut().expect("doubles");
+    let running = running_extreme((0..x.len()).map(|i| id_at(x, i)), largest);
+    for (slot, best) in slots.iter_mut().zip(running) {
+        *slot = f64::from_bits(best.unwrap_or(NA_INTEGER64_BITS));
+    }
+    reply(value(out))
+}
+
+/// The double nearest each ID read as unsigned (exact below 2^53), NA for
+/// NA: a number to plot, never one to compute an ID from.
+#[extendr]
+fn ids_as_double(x: &[f64]) -> Robj {
+    reply(value(
+        (0..x.len())
+            .map(|i| id_at(x, i).map_or(na_real(), |id| id as f64))
+            .collect::<Vec<f64>>(),
+    ))
+}
+
 extendr_module! {
     mod ids;
+    fn ids_swap_na;
+    fn ids_cumulative;
+    fn ids_as_double;
     fn read_ids;
     fn ids_valid;
     fn ids_text;

@@ -4,6 +4,7 @@
 use crate::alloc;
 use crate::decode::imprecise_at;
 use crate::input::{charsxp_bytes, Ids};
+use crate::layout::layout_from_r;
 use crate::output::{ids_to_r, IdsAs};
 use crate::problem::{reply, Code, Outcome, Problem};
 use extendr_api::prelude::*;
@@ -72,20 +73,29 @@ fn ids_from_scru64(text: Strings, as_: &str) -> Robj {
 }
 
 fn from_scru64(text: &Strings, as_: &str) -> Outcome {
-    ids_from_text(text, as_, parse_scru64)
+    ids_from_text(text, as_, parse_scru64, &Robj::from(()))
 }
 
 /// IDs from a text form that `parse` reads (SCRU64's, TIDs'): NA stays NA,
-/// and anything `parse` refuses becomes NA and is reported.
-pub fn ids_from_text(text: &Strings, as_: &str, parse: fn(&[u8]) -> Entry) -> Outcome {
+/// and anything `parse` refuses becomes NA and is reported. Under a layout
+/// (not NULL), which a `zuid_id` then carries, IDs that do not fit it are
+/// refused too.
+pub fn ids_from_text(text: &Strings, as_: &str, parse: fn(&[u8]) -> Entry, layout: &Robj) -> Outcome {
     let as_ = IdsAs::from_name(as_)?;
+    let fits = if layout.is_null() {
+        None
+    } else {
+        Some(layout_from_r(layout)?)
+    };
     let strings = text.as_slice();
     let entry = |i: usize| {
         let s = &strings[i];
         if s.is_na() {
-            Entry::Missing
-        } else {
-            parse(charsxp_bytes(s))
+            return Entry::Missing;
+        }
+        match (parse(charsxp_bytes(s)), &fits) {
+            (Entry::Id(id), Some(l)) if id > l.max_id() => Entry::Invalid(l.refusal(id)),
+            (entry, _) => entry,
         }
     };
     let mut invalid = Invalid::default();
@@ -94,7 +104,7 @@ pub fn ids_from_text(text: &Strings, as_: &str, parse: fn(&[u8]) -> Entry) -> Ou
             invalid.note(i, reason);
         }
     }
-    let (ids, lost) = ids_to_r(strings.len(), as_, &Robj::from(()), |i| match entry(i) {
+    let (ids, lost) = ids_to_r(strings.len(), as_, layout, |i| match entry(i) {
         Entry::Id(id) => Some(id),
         _ => None,
     });

@@ -17,14 +17,15 @@ fn to_tid(x: &Robj, input: &str) -> Outcome {
 }
 
 /// IDs from TID text; anything but 13 characters of the alphabet, the
-/// first of them `2` to `j`, is invalid.
+/// first of them `2` to `j`, is invalid. Under `layout` (the `tid` layout,
+/// or NULL), text whose number the layout refuses is invalid too.
 #[extendr]
-fn ids_from_tid(text: Strings, as_: &str) -> Robj {
-    reply(from_tid(&text, as_))
+fn ids_from_tid(text: Strings, as_: &str, layout: Robj) -> Robj {
+    reply(from_tid(&text, as_, &layout))
 }
 
-fn from_tid(text: &Strings, as_: &str) -> Outcome {
-    ids_from_text(text, as_, parse_tid)
+fn from_tid(text: &Strings, as_: &str, layout: &Robj) -> Outcome {
+    ids_from_text(text, as_, parse_tid, layout)
 }
 
 extendr_module! {

@@ -27,6 +27,22 @@ pub fn radix_sort<T: Copy + Default>(items: &mut Vec<(u64, T)>) {
     }
 }
 
+/// The running largest (`largest`) or smallest ID, as unsigned numbers,
+/// of IDs where `None` is missing: as R's `cummax()` and `cummin()`, every
+/// element from the first missing one on is missing.
+pub fn running_extreme(ids: impl Iterator<Item = Option<u64>>, largest: bool) -> impl Iterator<Item = Option<u64>> {
+    let mut best: Option<Option<u64>> = None;
+    ids.map(move |id| {
+        let next = match (best, id) {
+            (Some(None), _) | (_, None) => None,
+            (None, Some(id)) => Some(id),
+            (Some(Some(b)), Some(id)) => Some(if largest { b.max(id) } else { b.min(id) }),
+        };
+        best = Some(next);
+        next
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -63,6 +79,17 @@ mod tests {
         expected.sort_by_key(|&(key, _)| key);
         radix_sort(&mut items);
         assert_eq!(items, expected);
+    }
+
+    #[test]
+    fn running_extremes_order_as_unsigned_and_stay_missing() {
+        let top = 1u64 << 63;
+        let ids = [Some(5), Some(top + 1), Some(3), None, Some(u64::MAX)];
+        let max: Vec<_> = running_extreme(ids.into_iter(), true).collect();
+        assert_eq!(max, vec![Some(5), Some(top + 1), Some(top + 1), None, None]);
+        let min: Vec<_> = running_extreme(ids.into_iter(), false).collect();
+        assert_eq!(min, vec![Some(5), Some(5), Some(3), None, None]);
+        assert_eq!(running_extreme(std::iter::empty(), true).count(), 0);
     }
 
     #[test]

@@ -24,6 +24,20 @@ pub const NA_INTEGER64_BITS: u64 = i64::MIN as u64;
 /// 2^53: doubles below it hold every whole number exactly.
 pub const EXACT_DOUBLE_LIMIT: f64 = 9_007_199_254_740_992.0;
 
+/// The bits of an ID as vctrs' proxy of a `zuid_id` holds them, and back:
+/// those of `NA_real_` and of integer64's NA swapped, a swap that undoes
+/// itself. vctrs fills every element it makes up with `NA_real_`, which
+/// swapped back is NA; the ID whose bits are `NA_real_`'s comes back as
+/// itself, and integer64's NA (2^63) is never an ID.
+#[inline]
+pub fn swap_na_bits(bits: u64) -> u64 {
+    match bits {
+        NA_REAL_BITS => NA_INTEGER64_BITS,
+        NA_INTEGER64_BITS => NA_REAL_BITS,
+        other => other,
+    }
+}
+
 /// Whether a double is R's `NA_real_` (other NaNs are not NA to R's
 /// readers of IDs, though `is.na()` is TRUE for them).
 pub fn is_na_real(x: f64) -> bool {
@@ -127,6 +141,22 @@ mod tests {
         assert_eq!(from_integer64_bits(i64::MIN as u64), Entry::Missing);
         assert_eq!(from_integer64_bits((-1i64) as u64), Entry::Id(u64::MAX));
         assert_eq!(from_integer64_bits(42), Entry::Id(42));
+    }
+
+    #[test]
+    fn the_proxy_swap_undoes_itself_and_moves_only_the_two_nas() {
+        let cases = [
+            (NA_REAL_BITS, NA_INTEGER64_BITS),
+            (NA_INTEGER64_BITS, NA_REAL_BITS),
+            (0, 0),
+            (u64::MAX, u64::MAX),
+            (f64::NAN.to_bits(), f64::NAN.to_bits()),
+            (NA_REAL_BITS + 1, NA_REAL_BITS + 1),
+        ];
+        for (bits, swapped) in cases {
+            assert_eq!(swap_na_bits(bits), swapped);
+            assert_eq!(swap_na_bits(swapped), bits);
+        }
     }
 
     #[test]
