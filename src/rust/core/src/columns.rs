@@ -2,9 +2,9 @@
 //! caller allocated at full length, as R's vectors are. Missing and invalid
 //! entries get R's NA bit patterns, which the binding passes on as they are.
 
+use crate::entry::Entry;
 use crate::invalid::Invalid;
 use crate::layout::Layout;
-use crate::parse::Entry;
 use crate::r_values::{na_real, NA_INTEGER};
 
 /// Output columns, one slot per input entry.

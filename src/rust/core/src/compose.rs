@@ -139,8 +139,8 @@ impl Layout {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::entry::TextForm;
     use crate::layout::PartKind::*;
-    use crate::parse::TextForm;
     use crate::scru64::SCRU64_MAX;
     use crate::unit::Unit;
 

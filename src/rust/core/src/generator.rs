@@ -4,8 +4,8 @@
 
 use crate::clock::Clock;
 use crate::compose::{ComposeError, Composer};
+use crate::entry::TextForm;
 use crate::layout::Layout;
-use crate::parse::TextForm;
 use crate::unit::Resolution;
 use thiserror::Error;
 

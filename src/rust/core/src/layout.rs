@@ -3,8 +3,8 @@
 //! A [`Layout`] can only be built by [`Layout::new`], which checks every
 //! rule, so code holding one never re-checks widths or shifts.
 
+use crate::entry::TextForm;
 use crate::invalid::Reason;
-use crate::parse::TextForm;
 use crate::r_values::seconds_from_time;
 use crate::scru64::SCRU64_MAX;
 use crate::timestamp::{MAX_EPOCH_MS, MIN_EPOCH_MS};

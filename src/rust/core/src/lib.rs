@@ -8,6 +8,7 @@
 pub mod clock;
 pub mod columns;
 pub mod compose;
+pub mod entry;
 pub mod generator;
 pub mod invalid;
 pub mod layout;
@@ -22,9 +23,9 @@ pub mod unit;
 
 pub use clock::{Clock, SystemClock};
 pub use compose::{ComposeError, Composer, Side};
+pub use entry::{Entry, TextForm};
 pub use generator::{FloorError, GenerateError, Generator, OnClockBack};
 pub use invalid::Invalid;
 pub use layout::{Layout, LayoutError, PartKind};
-pub use parse::{Entry, TextForm};
 pub use timestamp::format_millis;
 pub use unit::{Resolution, Unit};

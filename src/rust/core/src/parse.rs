@@ -1,23 +1,10 @@
 //! Reading one ID from text: decimal digits, or a layout's own text form.
 //! R's numeric forms are read in `r_values`.
 
+use crate::entry::{Entry, TextForm};
 use crate::invalid::Reason;
 use crate::scru64::{parse_scru64, SCRU64_TEXT_LEN};
 use crate::tid::{parse_tid, TID_TEXT_LEN};
-
-/// What one input entry turned out to be.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Entry {
-    /// A 64-bit ID (not yet checked against a layout).
-    Id(u64),
-    /// A missing value: NA in gives NA out, silently.
-    Missing,
-    /// Malformed: becomes NA and is counted in the call's warning.
-    Invalid(Reason),
-    /// A double at or above 2^53, whose low digits may already be lost:
-    /// refusing the whole call is the only safe answer.
-    Imprecise,
-}
 
 /// Decimal digits only (no sign, space or exponent), value at most 2^64 - 1.
 #[inline]
@@ -56,31 +43,6 @@ fn parse_decimal_checked(text: &[u8]) -> Entry {
         };
     }
     Entry::Id(value)
-}
-
-/// The text a layout's IDs are written in besides decimal digits.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum TextForm {
-    /// Decimal digits only.
-    #[default]
-    Decimal,
-    /// SCRU64's 12 base36 digits, or decimal digits.
-    Scru64,
-    /// An AT Protocol TID's 13 base32-sortable characters, or decimal
-    /// digits.
-    Tid,
-}
-
-impl TextForm {
-    /// The form a layout names: `decimal`, `scru64` or `tid`.
-    pub fn from_name(name: &[u8]) -> Option<TextForm> {
-        match name {
-            b"decimal" => Some(TextForm::Decimal),
-            b"scru64" => Some(TextForm::Scru64),
-            b"tid" => Some(TextForm::Tid),
-            _ => None,
-        }
-    }
 }
 
 /// Whether a byte is white space to R's number readers (C's `isspace()`

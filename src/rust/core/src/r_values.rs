@@ -3,8 +3,8 @@
 //! core knows R only through these definitions; the binding passes R's
 //! memory to the core as slices and relies on them.
 
+use crate::entry::Entry;
 use crate::invalid::Reason;
-use crate::parse::Entry;
 use crate::unit::Resolution;
 
 /// R's `NA_integer_`.

@@ -30,7 +30,8 @@ pub fn binary_text(id: u64) -> [u8; 64] {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::parse::{parse_decimal, Entry};
+    use crate::entry::Entry;
+    use crate::parse::parse_decimal;
 
     fn decimal(id: u64) -> String {
         let mut buf = [0u8; DECIMAL_MAX_LEN];
