@@ -222,6 +222,7 @@ mod tests {
     use crate::invalid::Reason;
     use crate::layout::PartKind::*;
     use crate::r_values::{from_integer64_bits, NA_REAL_BITS};
+    use crate::test_cases::{discord, DISCORD_EXAMPLE};
     use crate::unit::Unit;
 
     fn layout() -> Layout {
@@ -383,9 +384,8 @@ mod tests {
     fn shards_follow_discords_formula() {
         // Discord: time part 42 bits above 22 bits of worker, process and
         // sequence; shard = (id >> 22) % num_shards.
-        let parts = [(Time, 42), (Node, 5), (Node, 5), (Sequence, 12)];
-        let discord = Layout::new(&parts, Unit::MILLIS, 1_420_070_400_000).unwrap();
-        let ids = [175_928_847_299_117_063u64, 1 << 63, u64::MAX, 0];
+        let discord = discord();
+        let ids = [DISCORD_EXAMPLE.id, 1 << 63, u64::MAX, 0];
         let entries = [
             Entry::Id(ids[0]),
             Entry::Id(ids[1]),

@@ -5,6 +5,7 @@
 //! that the binding hands over as plain slices. Nothing else here knows R,
 //! and `cargo test` tests the crate on its own.
 
+pub mod builtin;
 pub mod clock;
 pub mod columns;
 pub mod compose;
@@ -16,11 +17,14 @@ pub mod order;
 pub mod parse;
 pub mod r_values;
 pub mod scru64;
+#[cfg(test)]
+pub(crate) mod test_cases;
 pub mod text;
 pub mod tid;
 pub mod timestamp;
 pub mod unit;
 
+pub use builtin::{Builtin, BuiltinError, BUILTINS};
 pub use clock::{Clock, SystemClock};
 pub use compose::{ComposeError, Composer, Side};
 pub use entry::{Entry, TextForm};

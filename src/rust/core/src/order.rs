@@ -30,7 +30,7 @@ pub fn radix_sort<T: Copy + Default>(items: &mut Vec<(u64, T)>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::text::tests::pseudo_random;
+    use crate::test_cases::pseudo_random;
 
     #[test]
     fn sorts_as_unsigned_and_keeps_ties_in_order() {

@@ -79,6 +79,7 @@ pub fn parse_text(text: &[u8], form: TextForm) -> Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_cases::{DISCORD_EXAMPLE, TID_EXAMPLE};
 
     #[test]
     fn decimal_edges() {
@@ -125,7 +126,7 @@ mod tests {
 
     #[test]
     fn white_space_around_an_id_is_allowed() {
-        let id = Entry::Id(175_928_847_299_117_063);
+        let id = Entry::Id(DISCORD_EXAMPLE.id);
         let spaced: [&[u8]; 4] = [
             b" 175928847299117063",
             b"175928847299117063 ",
@@ -187,10 +188,7 @@ mod tests {
             parse_text(b"2222222222223", TextForm::Decimal),
             Entry::Id(2_222_222_222_223)
         );
-        assert_eq!(
-            parse_text(b" 3l25zusnsfck2\n", TextForm::Tid),
-            Entry::Id((1_724_171_495_793_000 << 10) | 512)
-        );
+        assert_eq!(parse_text(b" 3l25zusnsfck2\n", TextForm::Tid), Entry::Id(TID_EXAMPLE));
         assert_eq!(
             parse_text(b"1234567890123", TextForm::Tid),
             Entry::Invalid(Reason::NotTidText)
