@@ -43,10 +43,7 @@ as.integer64.zuid_id <- function(x, ...) plain_integer64(x)
 
 # The nearest double of each ID, read as unsigned: exact below 2^53 only.
 #' @export
-as.double.zuid_id <- function(x, ...) {
-  halves <- rust_value(ids_halves(x))
-  halves$high * 2^32 + halves$low
-}
+as.double.zuid_id <- function(x, ...) rust_value(ids_to_double(x))
 
 # Tibbles show every digit, with the layout's name as the column type.
 #' @exportS3Method pillar::pillar_shaft

@@ -189,7 +189,7 @@ problem_handlers$part_range <- function(problem, call, context) {
   i <- problem$position
   value <- context$args[[part]]
   value <- value[[if (length(value) == 1L) 1L else i]]
-  max <- 2^layout$bits[[part]] - 1
+  max <- layout_facts_of(layout, call)$max_values[[part]]
   zuid_abort(sprintf(
     "`%s` is %s; the %s's `%s` holds whole numbers from 0 to %s.",
     indexed(part, context$args[[part]], i), describe_value(value), layout_label(layout),
@@ -207,7 +207,7 @@ time_handler <- function(problem, call, context) {
   i <- problem$position
   time <- context$args$time
   seconds <- as.numeric(time[[if (length(time) == 1L) 1L else i]])
-  shown <- rust_value(format_epoch_ms(floor(seconds * 1000)))
+  shown <- rust_value(format_seconds(seconds))
   shown <- if (is.na(shown)) describe_value(seconds) else shown
   limit <- if (problem$code == "before_epoch") {
     sprintf("before the %s's epoch, %s", layout_label(layout), epoch_text(layout, call))

@@ -68,7 +68,7 @@ quietly_dbplyr <- function(expr) {
 
 # SQL of the engines ---------------------------------------------------------
 
-quote_name <- function(name, engine) zuid:::quote_with(name, zuid:::sql_quote_rules[[engine]])
+quote_name <- function(name, engine) zuid:::quote_with(name, zuid:::sql_dialects[[engine]]$quote)
 
 engine_type <- function(type, engine) {
   types <- list(

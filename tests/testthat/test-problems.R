@@ -32,13 +32,13 @@ test_that("every handler raises a classed condition carrying a message", {
 })
 
 test_that("problems come back as values: a warning and the value, or an error", {
-  result <- zuid:::decode_ids(c("1", "x"), "character", id_layout("discord"), TRUE)
+  result <- zuid:::decode_ids(c("1", "x"), "character", id_layout("discord"), TRUE, FALSE)
   expect_identical(names(result), c("value", "problems"))
   expect_length(result$problems, 1L)
   expect_identical(result$problems[[1]]$code, "invalid_entries")
   expect_identical(result$problems[[1]]$positions, 2)
   expect_length(result$value$time, 2L)
-  refused <- zuid:::decode_ids(2^60, "double", id_layout("discord"), TRUE)
+  refused <- zuid:::decode_ids(2^60, "double", id_layout("discord"), TRUE, FALSE)
   expect_null(refused$value)
   expect_identical(refused$problems[[1]]$code, "imprecise_double")
   expect_identical(refused$problems[[1]]$position, 1)

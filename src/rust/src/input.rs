@@ -1,11 +1,10 @@
 //! Reading R vectors in place: IDs in their four input forms, and numeric
 //! part values for composing.
 
-use crate::problem::{Code, Problem};
 use extendr_api::prelude::*;
 use zuid_core::parse::parse_text;
-use zuid_core::r_values::{from_double, from_integer, from_integer64_bits, NA_INTEGER};
-use zuid_core::{Entry, TextForm};
+use zuid_core::r_values::{from_double, from_integer, from_integer64_bits, Numbers};
+use zuid_core::{Code, Entry, Problem, TextForm};
 
 /// The bytes of a non-NA CHARSXP, read in place with no copy. extendr's
 /// `&str` view assumes UTF-8, which R strings need not be.
@@ -92,44 +91,10 @@ impl<'a> Ids<'a> {
     }
 }
 
-/// A recycled numeric argument (node value, sequence, time): length 1 or
-/// the call's length, read as an integer or a double vector.
-pub enum Numbers<'a> {
-    Int(&'a [i32]),
-    Dbl(&'a [f64]),
-}
-
-/// One value of a part: missing, not a whole number in 0..2^53, or a value.
-pub enum PartValue {
-    Missing,
-    Bad,
-    Value(u64),
-}
-
-impl<'a> Numbers<'a> {
-    pub fn from_r(x: &'a Robj) -> Option<Numbers<'a>> {
-        x.as_integer_slice()
-            .map(Numbers::Int)
-            .or_else(|| x.as_real_slice().map(Numbers::Dbl))
-    }
-
-    #[inline]
-    pub fn get(&self, i: usize) -> PartValue {
-        match self {
-            Numbers::Int(v) => match v[if v.len() == 1 { 0 } else { i }] {
-                NA_INTEGER => PartValue::Missing,
-                x if x < 0 => PartValue::Bad,
-                x => PartValue::Value(x as u64),
-            },
-            Numbers::Dbl(v) => {
-                let x = v[if v.len() == 1 { 0 } else { i }];
-                match from_double(x) {
-                    Entry::Id(x) => PartValue::Value(x),
-                    // is.na() is TRUE for NaN too: a missing part, as NA is.
-                    _ if x.is_nan() => PartValue::Missing,
-                    _ => PartValue::Bad,
-                }
-            }
-        }
-    }
+/// A recycled numeric argument (node value, sequence, time) as the core
+/// reads it: an integer or a double vector, in place.
+pub fn numbers(x: &Robj) -> Option<Numbers<'_>> {
+    x.as_integer_slice()
+        .map(Numbers::Int)
+        .or_else(|| x.as_real_slice().map(Numbers::Dbl))
 }

@@ -67,6 +67,7 @@ pub enum FloorError {
 }
 
 /// A generator of IDs for one node, reading time from `C`.
+#[derive(Debug)]
 pub struct Generator<C: Clock> {
     layout: Layout,
     composer: Composer,

@@ -86,6 +86,13 @@ impl Part {
     pub fn extract(&self, id: u64) -> u64 {
         (id >> self.shift) & self.max_value()
     }
+
+    /// The part's digits among an ID's 64 bits written most significant
+    /// first (as `text::binary_text` writes them).
+    pub fn digits<'a>(&self, bits: &'a [u8; 64]) -> &'a [u8] {
+        let end = (64 - self.shift) as usize;
+        &bits[end - self.bits as usize..end]
+    }
 }
 
 /// The time part and tick 0's start as plain numbers, held in registers.
@@ -105,6 +112,12 @@ impl TimeDecoder {
     #[inline]
     pub fn time(&self, id: u64) -> i64 {
         self.origin + ((id >> self.shift) & self.mask) as i64 * self.length
+    }
+
+    /// The same in whole milliseconds since 1970, floored from microseconds.
+    #[inline]
+    pub fn millis(&self, id: u64) -> i64 {
+        self.time(id).div_euclid(self.resolution.per_milli())
     }
 
     /// The same as POSIXct seconds: the double nearest to the time in
@@ -267,6 +280,24 @@ impl Layout {
     /// the last fit, as `Layout::new` checked.
     pub fn tick_start(&self, tick: u64) -> i64 {
         self.origin + tick as i64 * self.unit.length()
+    }
+
+    /// The start of tick 0 in whole milliseconds since 1970 (floored from
+    /// microseconds).
+    pub fn first_ms(&self) -> i64 {
+        self.origin.div_euclid(self.resolution().per_milli())
+    }
+
+    /// The start of the last tick in whole milliseconds since 1970.
+    pub fn last_ms(&self) -> i64 {
+        self.tick_start(self.last_tick())
+            .div_euclid(self.resolution().per_milli())
+    }
+
+    /// One more than the largest ID where that bound is below 2^63 (36^12
+    /// for SCRU64), which a sign bit alone does not say.
+    pub fn id_limit_below_signed(&self) -> Option<u64> {
+        (self.max_id < i64::MAX as u64).then(|| self.max_id + 1)
     }
 
     /// The parts, most significant first.
@@ -528,6 +559,31 @@ mod tests {
         assert_eq!(scru64.max_id(), SCRU64_MAX);
         assert_eq!(scru64.refusal(SCRU64_MAX + 1), Reason::AboveScru64);
         assert_eq!(scru64.refusal(1 << 63), Reason::SignBit);
+    }
+
+    #[test]
+    fn what_r_asks_of_a_layout() {
+        let layout = twitter();
+        let example = TWITTER_EXAMPLE;
+        let bits = crate::text::binary_text(example.id);
+        let digits: Vec<&[u8]> = layout.parts().iter().map(|p| p.digits(&bits)).collect();
+        assert_eq!(digits[0], b"0");
+        assert_eq!(digits[2], b"01011");
+        assert_eq!(digits[4], b"000101000010");
+        assert_eq!(digits.concat(), bits);
+        assert_eq!(layout.first_ms(), TWITTER_EPOCH);
+        assert_eq!(layout.last_ms(), TWITTER_EPOCH + (1 << 41) - 1);
+        assert_eq!(layout.id_limit_below_signed(), None);
+        assert_eq!(discord().id_limit_below_signed(), None);
+        assert_eq!(scru64(8).id_limit_below_signed(), Some(SCRU64_MAX + 1));
+        let tid = tid();
+        assert_eq!(tid.first_ms(), 0);
+        assert_eq!(tid.last_ms(), ((1i64 << 53) - 1) / 1000);
+        assert_eq!(tid.time_decoder().millis(1_999 << 10), 1);
+        assert_eq!(sonyflake(1_592_224_496_789).first_ms(), 1_592_224_496_780);
+        for kind in [Sign, Time, Node, Sequence] {
+            assert_eq!(PartKind::from_name(kind.name().as_bytes()), Some(kind));
+        }
     }
 
     #[test]
