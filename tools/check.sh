@@ -58,11 +58,12 @@ if [ -n "$tarball" ]; then
     fi
 fi
 
-# cargo test of the core, offline, from the same vendored crates.
+# cargo test of the core and of the binding (which runs R embedded),
+# offline, from the same vendored crates.
 mkdir -p cargo && cd cargo || exit 1
 tar -xJf "$root/src/rust/vendor.tar.xz"
 mkdir -p .cargo && cp "$root/src/rust/vendor-config.toml" .cargo/config.toml
-CARGO_HOME="$out/cargo/.cargo" cargo test --offline --locked -p zuid-core \
+CARGO_HOME="$out/cargo/.cargo" cargo test --offline --locked --workspace \
     --manifest-path "$root/src/rust/Cargo.toml" --target-dir "$out/cargo/target" \
     > "$out/cargo-test.log" 2>&1 || status=1
 cat "$out/cargo-test.log"

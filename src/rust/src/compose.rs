@@ -104,3 +104,49 @@ extendr_module! {
     fn compose_ids;
     fn ids_at_times;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::r_session::{eval, with_r};
+
+    const DISCORD: &str = "list(name = 'discord', bits = c(time = 42L, worker = 5L, process = 5L, \
+        sequence = 12L), kinds = c('time', 'node', 'node', 'sequence'), unit = 'ms', \
+        epoch_ms = 1420070400000, text = 'decimal')";
+
+    #[test]
+    fn discords_example_composes_from_r_columns() {
+        with_r(|| {
+            let layout = eval(DISCORD);
+            // 2016-04-30T11:18:25.796Z, worker 1, process 0, sequence 7.
+            let values = List::try_from(eval("list(1L, 0, 7L)")).unwrap();
+            let (ids, _) = compose(&[1_462_015_105.796], &values, &layout, 1, "character").unwrap();
+            assert_eq!(ids.as_str(), Some("175928847299117063"));
+            let short = List::try_from(eval("list(1L, 0)")).unwrap();
+            assert_eq!(
+                compose(&[0.0], &short, &layout, 1, "id").unwrap_err().code,
+                Code::InputType
+            );
+            let wide = List::try_from(eval("list(32L, 0, 0)")).unwrap();
+            let refused = compose(&[1_462_015_105.796], &wide, &layout, 1, "id").unwrap_err();
+            assert_eq!((refused.code, refused.part), (Code::PartRange, Some(2)));
+        });
+    }
+
+    #[test]
+    fn range_bounds_come_as_text_with_open_ends() {
+        with_r(|| {
+            let layout = eval(DISCORD);
+            let (bounds, _) = range_bounds(1_462_060_800.0, f64::NAN, &layout).unwrap();
+            assert_eq!(bounds.dollar("low").unwrap().as_str(), Some("176120502681600000"));
+            assert!(bounds.dollar("high").unwrap().is_na());
+            assert_eq!(
+                bounds.dollar("high_text").unwrap().as_str(),
+                Some("18446744073709551616")
+            );
+            assert_eq!(bounds.dollar("negative_tail").unwrap().as_bool(), Some(true));
+            let (at, _) = at_times(&[1_462_060_800.0], &layout, true, "character").unwrap();
+            assert_eq!(at.as_str(), Some("176120502685794303"));
+        });
+    }
+}

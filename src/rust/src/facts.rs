@@ -51,10 +51,10 @@ fn builtin_layouts() -> Robj {
     }
 }
 
-/// A whole number R passed as a double, or `None` for NA.
+/// A whole number R passed as a double, or `None` for NA (or NaN).
 fn optional_whole(x: f64) -> std::result::Result<Option<u64>, Problem> {
     match from_double(x) {
-        Entry::Missing => Ok(None),
+        _ if x.is_nan() => Ok(None),
         Entry::Id(v) => Ok(Some(v)),
         _ => Err(Problem::new(Code::InputType)),
     }
@@ -123,4 +123,40 @@ extendr_module! {
     fn builtin_layouts;
     fn builtin_layout_fields;
     fn id_bounds;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::r_session::with_r;
+
+    #[test]
+    fn a_builtin_layout_object_has_its_parts_named() {
+        with_r(|| {
+            let (fields, _) = builtin("scru64", f64::NAN, 8.0).unwrap();
+            let bits = fields.dollar("bits").unwrap();
+            assert_eq!(bits.as_integer_vector(), Some(vec![1, 39, 8, 16]));
+            let names: Vec<&str> = bits.names().unwrap().collect();
+            assert_eq!(names, ["sign", "time", "node", "sequence"]);
+            assert_eq!(fields.dollar("text").unwrap().as_str(), Some("scru64"));
+            assert_eq!(fields.dollar("unit").unwrap().as_str(), Some("256ms"));
+        });
+    }
+
+    #[test]
+    fn arguments_r_should_have_refused_are_internal_problems() {
+        with_r(|| {
+            assert_eq!(
+                builtin("snowflake", f64::NAN, f64::NAN).unwrap_err().code,
+                Code::InputType
+            );
+            assert_eq!(
+                builtin("sonyflake", f64::NAN, f64::NAN).unwrap_err().code,
+                Code::InputType
+            );
+            assert_eq!(builtin("scru64", f64::NAN, 8.5).unwrap_err().code, Code::InputType);
+            let far = builtin("sonyflake", 1e300, f64::NAN).unwrap_err();
+            assert_eq!(far.code, Code::LayoutEpochRange);
+        });
+    }
 }

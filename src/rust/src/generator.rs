@@ -146,3 +146,74 @@ extendr_module! {
     fn generator_next;
     fn generator_status;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::r_session::{eval, with_r};
+
+    const DISCORD: &str = "list(name = 'discord', bits = c(time = 42L, worker = 5L, process = 5L, \
+        sequence = 12L), kinds = c('time', 'node', 'node', 'sequence'), unit = 'ms', \
+        epoch_ms = 1420070400000, text = 'decimal')";
+
+    fn status_name(pointer: &Robj) -> &'static str {
+        match status(pointer) {
+            Status::Live(_) => "live",
+            Status::Forked => "forked",
+            Status::Restored => "restored",
+            Status::Foreign => "foreign",
+        }
+    }
+
+    #[test]
+    fn a_generator_mints_holds_its_node_and_starts_above_after() {
+        with_r(|| {
+            let layout = eval(DISCORD);
+            let none = Robj::from(());
+            let (pointer, _) = new_generator(&layout, &[31.0, 30.0], "wait", &none, "", false).unwrap();
+            assert_eq!(status_name(&pointer), "live");
+            let (ids, _) = next_ids(&pointer, 3, "character", &layout).unwrap();
+            assert_eq!(ids.len(), 3);
+            let twin = new_generator(&layout, &[31.0, 30.0], "wait", &none, "", false).unwrap_err();
+            assert_eq!((twin.code, twin.element), (Code::DuplicateNode, Some("session")));
+            let after = eval("'9000000000000000000'");
+            let (later, _) = new_generator(&layout, &[31.0, 29.0], "borrow", &after, "character", false).unwrap();
+            let (ids, _) = next_ids(&later, 1, "character", &layout).unwrap();
+            assert!(ids.as_str().unwrap().parse::<u64>().unwrap() > 9_000_000_000_000_000_000);
+            let bad = eval("'x'");
+            let refused = new_generator(&layout, &[31.0, 28.0], "wait", &bad, "character", false).unwrap_err();
+            assert_eq!(refused.code, Code::AfterInvalid);
+        });
+    }
+
+    #[test]
+    fn pointers_that_are_not_a_live_generator_mint_nothing() {
+        with_r(|| {
+            let foreign: Robj = ExternalPtr::new(5i32).into();
+            assert_eq!(status_name(&foreign), "foreign");
+            assert_eq!(status_name(&eval("1")), "foreign");
+            assert_eq!(
+                next_ids(&foreign, 1, "id", &Robj::from(())).unwrap_err().code,
+                Code::NotGenerator
+            );
+            // What readRDS() gives back: our tag, no address.
+            let layout = eval(DISCORD);
+            let (live, _) = new_generator(&layout, &[30.0, 30.0], "wait", &Robj::from(()), "", false).unwrap();
+            // SAFETY: reading the live pointer's tag and making a new,
+            // empty pointer with it.
+            let restored = unsafe {
+                let tag = extendr_ffi::R_ExternalPtrTag(live.get());
+                Robj::from_sexp(extendr_ffi::R_MakeExternalPtr(
+                    std::ptr::null_mut(),
+                    tag,
+                    extendr_ffi::R_NilValue,
+                ))
+            };
+            assert_eq!(status_name(&restored), "restored");
+            assert_eq!(
+                next_ids(&restored, 1, "id", &layout).unwrap_err().code,
+                Code::NotGenerator
+            );
+        });
+    }
+}

@@ -98,3 +98,56 @@ pub fn numbers(x: &Robj) -> Option<Numbers<'_>> {
         .map(Numbers::Int)
         .or_else(|| x.as_real_slice().map(Numbers::Dbl))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::r_session::{eval, with_r};
+    use zuid_core::invalid::Reason;
+
+    #[test]
+    fn ids_are_read_in_place_in_each_input_form() {
+        with_r(|| {
+            let text = eval("c(' 175928847299117063', NA, 'x', '0u2pf62ji4b9')");
+            let ids = Ids::from_r(&text, "character", TextForm::Scru64).unwrap();
+            assert_eq!(ids.len(), 4);
+            assert_eq!(ids.get(0), Entry::Id(175_928_847_299_117_063));
+            assert_eq!(ids.get(1), Entry::Missing);
+            assert_eq!(ids.get(2), Entry::Invalid(Reason::NotDigits));
+            assert_eq!(ids.get(3), Entry::Id(109_959_589_539_758_421));
+            let bits = eval("structure(c(0, -0), class = 'integer64')");
+            let ids = Ids::from_r(&bits, "integer64", TextForm::Decimal).unwrap();
+            assert_eq!((ids.get(0), ids.get(1)), (Entry::Id(0), Entry::Missing));
+            let doubles = eval("c(2^53, 5, -1)");
+            let ids = Ids::from_r(&doubles, "double", TextForm::Decimal).unwrap();
+            assert_eq!((ids.get(0), ids.get(1)), (Entry::Imprecise, Entry::Id(5)));
+            let ints = eval("c(NA, 3L)");
+            let ids = Ids::from_r(&ints, "integer", TextForm::Decimal).unwrap();
+            assert_eq!((ids.get(0), ids.get(1)), (Entry::Missing, Entry::Id(3)));
+        });
+    }
+
+    #[test]
+    fn a_form_that_does_not_match_the_vector_is_an_internal_problem() {
+        with_r(|| {
+            let text = eval("'1'");
+            for input in ["double", "integer64", "integer", "list"] {
+                assert_eq!(
+                    Ids::from_r(&text, input, TextForm::Decimal).err().map(|p| p.code),
+                    Some(Code::InputType)
+                );
+            }
+            assert!(numbers(&text).is_none());
+            assert!(matches!(numbers(&eval("1:2")), Some(Numbers::Int(&[1, 2]))));
+        });
+    }
+
+    #[test]
+    fn bytes_are_read_as_r_holds_them() {
+        with_r(|| {
+            let latin1 = eval("iconv('\u{e9}', 'UTF-8', 'latin1')");
+            let strings = Strings::try_from(latin1).unwrap();
+            assert_eq!(charsxp_bytes(&strings.as_slice()[0]), [0xE9]);
+        });
+    }
+}

@@ -6,6 +6,8 @@ use crate::input::charsxp_bytes;
 use crate::reply::{reply, value};
 use crate::vectors;
 use extendr_api::prelude::*;
+#[cfg(test)]
+use zuid_core::Builtin;
 use zuid_core::{Layout, LayoutError, PartKind, Problem, TextForm, Unit};
 
 /// The element `name` of a list, if the list has one.
@@ -121,4 +123,52 @@ extendr_module! {
     fn layout_check;
     fn layout_facts;
     fn time_unit_canonical;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::r_session::{eval, with_r};
+    use zuid_core::Code;
+
+    const TWITTER: &str = "list(name = 'twitter', bits = c(sign = 1L, time = 41L, datacenter = 5L, \
+        worker = 5L, sequence = 12L), kinds = c('sign', 'time', 'node', 'node', 'sequence'), \
+        unit = 'ms', epoch_ms = 1288834974657, text = 'decimal')";
+
+    #[test]
+    fn a_layout_object_reads_into_the_cores_layout() {
+        with_r(|| {
+            let layout = layout_from_r(&eval(TWITTER)).unwrap();
+            assert_eq!(layout, Builtin::find("twitter").unwrap().layout(None, None).unwrap());
+        });
+    }
+
+    #[test]
+    fn a_malformed_object_is_a_problem_naming_what_is_wrong() {
+        with_r(|| {
+            let edits = [
+                ("1", "layout"),
+                ("within(TWITTER, rm(bits))", "bits"),
+                ("within(TWITTER, bits <- as.numeric(bits))", "bits"),
+                ("within(TWITTER, kinds <- kinds[-1])", "kinds"),
+                ("within(TWITTER, unit <- NA_character_)", "unit"),
+                ("within(TWITTER, epoch_ms <- 0.5)", "epoch_ms"),
+                ("within(TWITTER, epoch_ms <- structure(0, class = 'Date'))", "epoch_ms"),
+                ("within(TWITTER, text <- c('a', 'b'))", "text"),
+            ];
+            for (edit, element) in edits {
+                let object = eval(&edit.replace("TWITTER", TWITTER));
+                let problem = layout_from_r(&object).unwrap_err();
+                assert_eq!(
+                    (problem.code, problem.element),
+                    (Code::LayoutShape, Some(element)),
+                    "{edit}"
+                );
+            }
+            let wide = eval(&format!("within({TWITTER}, bits[['time']] <- 60L)"));
+            assert_eq!(layout_from_r(&wide).unwrap_err().code, Code::LayoutPartTooWide);
+            let unit = eval(&format!("within({TWITTER}, unit <- 'min')"));
+            assert_eq!(layout_from_r(&unit).unwrap_err().code, Code::LayoutUnknownUnit);
+        });
+    }
 }

@@ -215,3 +215,90 @@ unsafe fn mark_unheld(out: SEXP, from: usize, count: usize, as_: IdsAs, lost: &m
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::r_session::{eval, press_ctrl_c, with_r};
+    use zuid_core::sliced::SlicedClock;
+    use zuid_core::{Builtin, Generator, OnClockBack};
+
+    fn twitter_minter(worker: u64) -> Mutex<Minter> {
+        let layout = Builtin::find("twitter").unwrap().layout(None, None).unwrap();
+        Mutex::new(Generator::new(layout, &[3, worker], OnClockBack::Wait, SlicedClock::new(), 7).unwrap())
+    }
+
+    fn bits(robj: &Robj) -> Vec<u64> {
+        robj.as_real_slice().unwrap().iter().map(|x| x.to_bits()).collect()
+    }
+
+    #[test]
+    fn a_few_ids_come_as_a_zuid_id_carrying_the_layout() {
+        with_r(|| {
+            let minter = twitter_minter(1);
+            let layout = eval("list(name = 'twitter')");
+            let (ids, problems) = mint_to_r(&minter, 5, IdsAs::Id, &layout).unwrap();
+            assert!(problems.is_empty());
+            let ids_bits = bits(&ids);
+            assert!(ids_bits.windows(2).all(|w| w[0] < w[1]));
+            assert_eq!(ids.class().unwrap().collect::<Vec<_>>(), ["zuid_id", "integer64"]);
+            assert_eq!(
+                ids.get_attrib("layout")
+                    .and_then(|l| l.dollar("name").ok())
+                    .unwrap()
+                    .as_str(),
+                Some("twitter")
+            );
+        });
+    }
+
+    #[test]
+    fn many_ids_as_text_are_minted_in_slices_and_stay_increasing() {
+        with_r(|| {
+            let minter = twitter_minter(2);
+            let n = QUICK * 3 + 5;
+            let (text, _) = mint_to_r(&minter, n, IdsAs::Character, &Robj::from(())).unwrap();
+            let numbers: Vec<u64> = text.as_str_iter().unwrap().map(|s| s.parse().unwrap()).collect();
+            assert_eq!(numbers.len(), n);
+            assert!(numbers.windows(2).all(|w| w[0] < w[1]));
+            assert!(text.class().is_none());
+        });
+    }
+
+    #[test]
+    fn ctrl_c_stops_minting_leaves_the_generator_unlocked_and_skips_what_it_made() {
+        with_r(|| {
+            let minter = twitter_minter(3);
+            let (before, _) = mint_to_r(&minter, 1, IdsAs::Integer64, &Robj::from(())).unwrap();
+            press_ctrl_c();
+            let stopped = mint_to_r(&minter, 1 << 20, IdsAs::Integer64, &Robj::from(())).unwrap_err();
+            assert_eq!((stopped.code, stopped.element), (Code::Interrupted, Some("minting")));
+            assert!(minter.try_lock().is_ok(), "the lock is free");
+            let skipped = minter.lock().unwrap().last_id().unwrap();
+            assert!(skipped > bits(&before)[0]);
+            let (after, _) = mint_to_r(&minter, 1, IdsAs::Integer64, &Robj::from(())).unwrap();
+            assert!(
+                bits(&after)[0] > skipped,
+                "IDs minted before Ctrl-C are not minted again"
+            );
+        });
+    }
+
+    #[test]
+    fn a_busy_generator_is_a_problem_not_a_deadlock() {
+        with_r(|| {
+            let minter = twitter_minter(4);
+            let _held = minter.lock().unwrap();
+            let busy = mint_to_r(&minter, 3, IdsAs::Id, &Robj::from(())).unwrap_err();
+            assert_eq!(busy.code, Code::Busy);
+        });
+    }
+
+    #[test]
+    fn stages_have_the_names_r_words() {
+        assert_eq!(
+            [Stage::Minting, Stage::Waiting, Stage::Output].map(Stage::name),
+            ["minting", "waiting", "output"]
+        );
+    }
+}

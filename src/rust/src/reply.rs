@@ -80,3 +80,39 @@ extendr_module! {
     fn problem_codes;
     fn invalid_reasons;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::r_session::with_r;
+    use zuid_core::invalid::Reason;
+
+    #[test]
+    fn a_reply_is_the_value_with_its_problems() {
+        with_r(|| {
+            let mut invalid = Invalid::default();
+            invalid.note(1, Reason::Negative);
+            let replied = reply(with_invalid(Robj::from(7.0), invalid));
+            assert_eq!(replied.dollar("value").unwrap().as_real(), Some(7.0));
+            let problems = replied.dollar("problems").unwrap();
+            let first = problems.as_list().unwrap().elt(0).unwrap();
+            assert_eq!(first.dollar("code").unwrap().as_str(), Some("invalid_entries"));
+            assert_eq!(first.dollar("count").unwrap().as_real(), Some(1.0));
+            assert_eq!(first.dollar("positions").unwrap().as_real_vector(), Some(vec![2.0]));
+            assert_eq!(first.dollar("reason").unwrap().as_str(), Some("negative"));
+            // A number the problem does not have is NA.
+            assert!(first.dollar("part").unwrap().is_na());
+        });
+    }
+
+    #[test]
+    fn a_stopping_problem_has_no_value() {
+        with_r(|| {
+            let replied = reply(Err(Problem::new(Code::PartRange).part(2).at(4)));
+            assert!(replied.dollar("value").unwrap().is_null());
+            let first = replied.dollar("problems").unwrap().as_list().unwrap().elt(0).unwrap();
+            assert_eq!(first.dollar("part").unwrap().as_real(), Some(3.0));
+            assert_eq!(first.dollar("position").unwrap().as_real(), Some(5.0));
+        });
+    }
+}

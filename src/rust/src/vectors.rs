@@ -162,3 +162,57 @@ pub fn bits<E: Send>(
     mark_ids(&out, as_, layout);
     Ok((out, lost_problem(lost)))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::r_session::{eval, with_r};
+    use zuid_core::r_values::NA_INTEGER64_BITS;
+
+    #[test]
+    fn strings_are_utf8_with_na() {
+        with_r(|| {
+            let out = texts(&[Some("a"), None, Some("\u{e9}")]);
+            let back: Vec<Option<String>> = out
+                .as_str_iter()
+                .unwrap()
+                .map(|s| (!s.is_na()).then(|| s.to_string()))
+                .collect();
+            assert_eq!(back, [Some("a".to_string()), None, Some("\u{e9}".to_string())]);
+            let digits = strings::<4>(2, |i, buf| {
+                buf[0] = b'0' + i as u8;
+                Some(&buf[..1])
+            });
+            assert_eq!(digits.as_str_vector(), Some(vec!["0", "1"]));
+        });
+    }
+
+    #[test]
+    fn ids_carry_their_class_and_layout_and_lose_what_a_form_cannot_hold() {
+        with_r(|| {
+            let layout = eval("list(name = 'discord')");
+            let top = 1u64 << 63;
+            let (id, lost) = ids(3, IdsAs::Id, &layout, |i| [Some(top + 1), None, Some(top)][i]);
+            let got: Vec<u64> = id.as_real_slice().unwrap().iter().map(|x| x.to_bits()).collect();
+            assert_eq!(got, [top + 1, NA_INTEGER64_BITS, NA_INTEGER64_BITS]);
+            assert_eq!(lost.unwrap().entries.unwrap().positions, vec![3]);
+            assert!(id.get_attrib("layout").is_some());
+            let (plain, lost) = ids(1, IdsAs::Integer64, &layout, |_| Some(top + 1));
+            assert_eq!(plain.class().unwrap().collect::<Vec<_>>(), ["integer64"]);
+            assert!(plain.get_attrib("layout").is_none() && lost.is_some());
+            let (text, lost) = ids(1, IdsAs::Character, &layout, |_| Some(u64::MAX));
+            assert_eq!(text.as_str_vector(), Some(vec!["18446744073709551615"]));
+            assert!(lost.is_none());
+        });
+    }
+
+    #[test]
+    fn logical_slots_write_r_logicals() {
+        with_r(|| {
+            let mut out = logicals(3);
+            logical_slots(&mut out).copy_from_slice(&[1, 0, i32::MIN]);
+            let back = out.as_logical_slice().unwrap();
+            assert!(back[0].is_true() && back[1].is_false() && back[2].is_na());
+        });
+    }
+}
