@@ -52,7 +52,12 @@ explain_lines <- function(decimal, digits, parts, time, layout, colour) {
   if (is.na(decimal)) {
     return(c("NA or not an ID", ""))
   }
-  paint <- function(text, k) if (colour) paste0(part_colours[[(k - 1L) %% length(part_colours) + 1L]], text, "\033[0m") else text
+  paint <- function(text, k) {
+    if (!colour) {
+      return(text)
+    }
+    paste0(part_colours[[(k - 1L) %% length(part_colours) + 1L]], text, "\033[0m")
+  }
   groups <- vapply(seq_along(digits), function(k) paint(digits[[k]], k), character(1))
   fits <- !is.na(time)
   header <- sprintf("%s as %s: %s", decimal, layout_label(layout),

@@ -185,9 +185,10 @@ suggest_layout_name <- function(name) {
   known <- c(builtin_layout_names(), names(layout_aliases()))
   distance <- utils::adist(tolower(name), known)[1L, ]
   best <- known[[which.min(distance)]]
-  if (min(distance) <= 2L && nchar(best) > min(distance)) {
-    sprintf(" Did you mean \"%s\"?", best)
-  } else ""
+  if (min(distance) > 2L || nchar(best) <= min(distance)) {
+    return("")
+  }
+  sprintf(" Did you mean \"%s\"?", best)
 }
 
 # A name that is no built-in layout's, given without a custom layout's parts.

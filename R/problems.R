@@ -311,7 +311,9 @@ problem_handlers$memory <- function(problem, call, context) {
 problem_handlers$duplicate_node <- function(problem, call, context) {
   where <- if (identical(problem$element, "parent")) {
     "in the process this one was forked from, which may still mint with it"
-  } else "in this R session"
+  } else {
+    "in this R session"
+  }
   zuid_abort(sprintf(paste(
     "A generator for the %s with the same node values (%s) is alive %s: the",
     "two would mint the same IDs. Use that one, or remove it (`rm()`) first;",

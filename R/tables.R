@@ -144,7 +144,7 @@ column_arg <- function(expr, env, .data, call) {
     eval(expr[[2L]][[2L]], env)
   }
   if (!is.character(name) || length(name) != 1L || is.na(name) || !nzchar(name)) {
-    given <- if (identical(expr, quote(expr = ))) "it is missing" else
+    given <- if (identical(expr, substitute())) "it is missing" else
       sprintf("not `%s`", trunc_text(paste(deparse(expr), collapse = " ")))
     zuid_abort(sprintf(paste(
       "`id` must name the ID column, bare (`id`) or as a string (`\"id\"`);",

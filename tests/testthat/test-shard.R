@@ -16,7 +16,6 @@ test_that("Discord's formula: (id >> 22) %% num_shards", {
 })
 
 test_that("zuid agrees with bit64 arithmetic on random IDs of every layout", {
-  skip_if_not_installed("bit64")
   set.seed(7)
   for (layout in all_layouts()) {
     ids <- random_ids(2000, top_bit = !"sign" %in% layout$kinds)
