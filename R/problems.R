@@ -96,7 +96,7 @@ problem_handlers$layout_unknown_text <- layout_handler(function(problem, layout)
 # Reading IDs -------------------------------------------------------------
 
 problem_handlers$input_type <- function(problem, call, context) {
-  stop("internal error in zuid: the binding was given an input it cannot read", call. = FALSE)
+  zuid_abort_internal("the binding was given an input it cannot read", call)
 }
 
 problem_handlers$imprecise_double <- function(problem, call, context) {
@@ -224,7 +224,7 @@ problem_handlers$before_epoch <- time_handler
 problem_handlers$past_end <- time_handler
 
 problem_handlers$node_count <- function(problem, call, context) {
-  stop("internal error in zuid: the binding was given the wrong number of node values", call. = FALSE)
+  zuid_abort_internal("the binding was given the wrong number of node values", call)
 }
 
 # `x` or `x[3]`, as the user would index the argument.

@@ -28,8 +28,9 @@ test_that("values of wide parts are exact", {
   on.exit(options(op))
   layout <- id_layout(time = list(bits = 10, unit = "s", epoch = 0), fields = list(host = 53),
                       sequence = 1, sign_bit = FALSE)
-  parts <- id_explain("18446744073709551615", layout)
+  shown <- capture.output(parts <- id_explain("18446744073709551615", layout))
   expect_identical(parts$value, c(1023, 2^53 - 1, 1))
+  expect_match(shown[[4L]], "host +53 bits at +1 +9007199254740991$")
 })
 
 test_that("colour is ANSI escapes when asked for, none otherwise", {
