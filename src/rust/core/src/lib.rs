@@ -1,9 +1,11 @@
-//! The pure Rust core of zuid: layouts of 64-bit Snowflake-family IDs,
-//! their validation and bit math, text forms, column decoding and
-//! generators. Its one contract with R is `r_values`: the NA bit patterns
-//! and the value forms (integer64 bits, exact doubles, POSIXct seconds)
-//! that the binding hands over as plain slices. Nothing else here knows R,
-//! and `cargo test` tests the crate on its own.
+//! The pure Rust core of zuid: layouts of 64-bit Snowflake-family IDs (the
+//! built-in ones among them), their validation and bit math, text forms,
+//! column decoding, composing, ordering and generators. Its contracts with
+//! R are two: `r_values`, the NA bit patterns and the value forms
+//! (integer64 bits, exact doubles, POSIXct seconds) that the binding hands
+//! over as plain slices, and `problem`, what goes wrong as R's messages
+//! know it. Nothing else here knows R, and `cargo test` tests the crate on
+//! its own.
 
 pub mod builtin;
 pub mod clock;
