@@ -138,7 +138,10 @@ if ! $fast && [ -n "$tarball" ]; then
         export _R_CHECK_DEPENDS_ONLY_=true
         check_tarball "$out/no-suggests" "$tarball" --no-build-vignettes); then
         checks_passed=$((checks_passed + 1))
-        echo "ok   no-suggests-check (testthat there: $(testthat_counts "$out/no-suggests"))"
+        read -r n_failed n_warned n_skipped n_passed <<EOF
+$(testthat_counts "$out/no-suggests")
+EOF
+        echo "ok   no-suggests-check (its tests: $n_passed passed, $n_failed failed, $n_skipped skipped, $n_warned warnings)"
     else
         checks_failed=$((checks_failed + 1))
         echo "FAIL no-suggests-check (log: $out/no-suggests/check.log)"

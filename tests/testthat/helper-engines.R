@@ -11,7 +11,8 @@
 # The SQL of each engine is zuid's own dialect table (R/sql-dialects.R);
 # here is only how the tests reach each engine: whether it is there, how
 # to connect (DBI) or which program runs a list of statements, how a CSV
-# file gets into a table, how the program writes NULL, and what the engine
+# file gets into a table (`load_csv`, with NULL written as `csv_null`), how
+# the program writes NULL in its results (`out_null`), and what the engine
 # (as these tests use it) cannot do.
 dialect_of <- function(engine) zuid:::sql_dialects[[engine]]
 
@@ -51,7 +52,8 @@ engines <- list(
         sprintf("INSERT INTO %s SELECT * FROM read_csv('%s', header = true, all_varchar = true)", name, csv))
     },
     run = function(steps, files, dir, out) run_duckdb(steps, files, dir, out),
-    csv_na = ""
+    csv_null = "",
+    out_null = ""
   ),
   spark = list(
     available = function() program_exists("ZUID_TEST_SPARK_PYTHON"),
@@ -66,7 +68,8 @@ engines <- list(
     run = function(steps, files, dir, out) {
       run_python("ZUID_TEST_SPARK_PYTHON", "spark-query.py", c(file.path(dir, "plan"), out), dir)
     },
-    csv_na = "NA",
+    csv_null = "",
+    out_null = "NA",
     # Its tables here are temporary views, which take no DELETE.
     deletes = FALSE
   ),
@@ -95,7 +98,8 @@ engines <- list(
       run_python("ZUID_TEST_CLICKHOUSE_PYTHON", "clickhouse-query.py",
                  c(file.path(dir, "plan"), out, file.path(dir, "session")), dir)
     },
-    csv_na = "\\N"
+    csv_null = "\\N",
+    out_null = "\\N"
   )
 )
 
@@ -168,7 +172,7 @@ table_statements <- function(table, engine, dir) {
   }
   csv <- file.path(dir, paste0("table-", length(list.files(dir, "^table-")) + 1L, ".csv"))
   data <- stats::setNames(table$data, paste0("c", seq_along(table$data)))
-  utils::write.csv(data, csv, row.names = FALSE, na = engines[[engine]]$csv_na)
+  utils::write.csv(data, csv, row.names = FALSE, na = engines[[engine]]$csv_null)
   engines[[engine]]$load_csv(name, columns, csv, data, q, table)
 }
 
@@ -242,7 +246,7 @@ run_program <- function(engine, steps, dir) {
   }
   engines[[engine]]$run(steps, files, dir, out)
   queries <- which(vapply(steps, function(s) s$kind == "query", logical(1)))
-  na <- engines[[engine]]$csv_na
+  na <- engines[[engine]]$out_null
   results <- lapply(queries, function(i) {
     utils::read.csv(file.path(out, paste0(files[[i]], ".csv")), colClasses = "character",
                     na.strings = na, check.names = FALSE, encoding = "UTF-8")
