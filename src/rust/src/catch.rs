@@ -5,7 +5,8 @@
 //! calls R runs inside R's own `tryCatch()` for both, so that the jump ends
 //! there and comes back as a value.
 
-use extendr_ffi::{R_NilValue, R_PreserveObject, Rf_allocVector, Rf_mkCharLenCE, SET_STRING_ELT, SEXP, SEXPTYPE};
+use crate::vectors;
+use extendr_ffi::{R_NilValue, R_PreserveObject, SEXP, SEXPTYPE};
 use std::os::raw::{c_char, c_int, c_void};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicPtr, Ordering};
@@ -80,15 +81,10 @@ fn conditions() -> SEXP {
     // SAFETY: on R's thread. Should R fail to allocate these few bytes, it
     // raises its error before anything of ours needs cleaning up.
     unsafe {
-        let conds = Rf_allocVector(SEXPTYPE::STRSXP, 2);
+        let conds = vectors::alloc(SEXPTYPE::STRSXP, 2);
         R_PreserveObject(conds);
         for (i, name) in ["error", "interrupt"].iter().enumerate() {
-            let charsxp = Rf_mkCharLenCE(
-                name.as_ptr().cast(),
-                name.len() as c_int,
-                extendr_ffi::cetype_t::CE_UTF8,
-            );
-            SET_STRING_ELT(conds, i as isize, charsxp);
+            vectors::set_text(conds, i, Some(name.as_bytes()));
         }
         CONDITIONS.store(conds.cast(), Ordering::Relaxed);
         conds

@@ -3,6 +3,7 @@
 //! its code and numbers; R's `rust_value()` raises them. Nothing here
 //! raises an R error.
 
+use crate::vectors;
 use extendr_api::prelude::*;
 use zuid_core::invalid::Reason;
 use zuid_core::{Code, Invalid, Problem};
@@ -31,7 +32,7 @@ fn problem_to_r(problem: &Problem) -> Robj {
     let (count, positions, reason): (Option<f64>, Robj, Option<&str>) = match &problem.entries {
         Some(e) => (
             Some(e.count as f64),
-            e.positions.iter().map(|&p| p as f64).collect::<Vec<f64>>().into(),
+            vectors::doubles_from(&e.positions.iter().map(|&p| p as f64).collect::<Vec<f64>>()),
             e.first_reason.map(|r| r.name()),
         ),
         None => (None, Robj::from(()), None),
