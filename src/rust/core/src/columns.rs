@@ -287,6 +287,10 @@ pub fn decode_by_column_parallel(
 ) -> Result<Invalid, usize> {
     let half = |mut part: Columns, first: usize| {
         let rows = part.time.len();
+        // The first half reads the rows as they are: no offset in its loops.
+        if first == 0 {
+            return decode_by_column(rows, &read, layout, &mut part);
+        }
         match decode_by_column(rows, |i| read(first + i), layout, &mut part) {
             Ok(invalid) => Ok(invalid.offset_by(first)),
             Err(position) => Err(first + position),
