@@ -289,11 +289,9 @@ run_python <- function(var, script, args, dir) {
 # driver (which gives the dialect), whose one query before rendering, the
 # ID column's type name, is answered with the type the table was created
 # with; the SQL that dbplyr renders then runs on the real engine.
-stub_classes <- c(duckdb = "duckdb_connection", spark = "spark_connection",
-                  clickhouse = "ClickhouseConnection")
-
 stub_connection <- function(engine, type_name) {
-  con <- dbplyr::simulate_dbi(c(stub_classes[[engine]], "zuid_stub_connection"))
+  # The first connection class of the engine's dialect: its driver's own.
+  con <- dbplyr::simulate_dbi(c(dialect_of(engine)$connections[[1L]], "zuid_stub_connection"))
   attr(con, "zuid_type_name") <- type_name
   con
 }
