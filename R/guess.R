@@ -74,16 +74,12 @@ guess_row <- function(x, known, layout, label, now_s) {
   )
 }
 
+# Every built-in layout, with the arguments the core's table gives for
+# guessing: Sonyflake v1's default start time, a width of SCRU64's node.
 default_guess_layouts <- function() {
-  list(
-    twitter = id_layout("twitter"),
-    discord = id_layout("discord"),
-    instagram = id_layout("instagram"),
-    mastodon = id_layout("mastodon"),
-    sonyflake = id_layout("sonyflake", epoch = as.POSIXct("2014-09-01", tz = "UTC")),
-    scru64 = id_layout("scru64", node_bits = 8),
-    tid = id_layout("tid")
-  )
+  lapply(core_facts("builtins"), function(b) {
+    id_layout(b$name, epoch = b$guess_epoch_ms, node_bits = b$guess_node_bits)
+  })
 }
 
 #' @export

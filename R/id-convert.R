@@ -38,7 +38,7 @@ as.integer64.zuid_id <- function(x, ...) plain_integer64(x)
 
 # The nearest double of each ID, read as unsigned: exact below 2^53 only.
 #' @export
-as.double.zuid_id <- function(x, ...) rust_value(ids_as_double(x))
+as.double.zuid_id <- function(x, ...) rust_value(ids_to_double(x))
 
 # bit64's as.integer() reads an integer64 as signed: the IDs that fit an
 # integer are below 2^31, and exact as doubles.

@@ -96,7 +96,7 @@ problem_handlers$layout_unknown_text <- layout_handler(function(problem, layout)
 # Reading IDs -------------------------------------------------------------
 
 problem_handlers$input_type <- function(problem, call, context) {
-  stop("internal error in zuid: the binding was given an input it cannot read", call. = FALSE)
+  zuid_abort_internal("the binding was given an input it cannot read", call)
 }
 
 problem_handlers$imprecise_double <- function(problem, call, context) {
@@ -204,7 +204,7 @@ problem_handlers$part_range <- function(problem, call, context) {
   i <- problem$position
   value <- context$args[[part]]
   value <- value[[if (length(value) == 1L) 1L else i]]
-  max <- 2^layout$bits[[part]] - 1
+  max <- layout_facts_of(layout, call)$max_values[[part]]
   zuid_abort(sprintf(
     "`%s` is %s; the %s's `%s` holds whole numbers from 0 to %s.",
     indexed(part, context$args[[part]], i), describe_value(value), layout_label(layout),
@@ -222,7 +222,7 @@ time_handler <- function(problem, call, context) {
   i <- problem$position
   time <- context$args$time
   seconds <- as.numeric(time[[if (length(time) == 1L) 1L else i]])
-  shown <- rust_value(format_epoch_ms(floor(seconds * 1000)))
+  shown <- rust_value(format_seconds(seconds))
   shown <- if (is.na(shown)) describe_value(seconds) else shown
   limit <- if (problem$code == "before_epoch") {
     sprintf("before the %s's epoch, %s", layout_label(layout), epoch_text(layout, call))
@@ -239,7 +239,7 @@ problem_handlers$before_epoch <- time_handler
 problem_handlers$past_end <- time_handler
 
 problem_handlers$node_count <- function(problem, call, context) {
-  stop("internal error in zuid: the binding was given the wrong number of node values", call. = FALSE)
+  zuid_abort_internal("the binding was given the wrong number of node values", call)
 }
 
 # `x` or `x[3]`, as the user would index the argument.
@@ -326,7 +326,9 @@ problem_handlers$memory <- function(problem, call, context) {
 problem_handlers$duplicate_node <- function(problem, call, context) {
   where <- if (identical(problem$element, "parent")) {
     "in the process this one was forked from, which may still mint with it"
-  } else "in this R session"
+  } else {
+    "in this R session"
+  }
   zuid_abort(sprintf(paste(
     "A generator for the %s with the same node values (%s) is alive %s: the",
     "two would mint the same IDs. Use that one, or remove it (`rm()`) first;",

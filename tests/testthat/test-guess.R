@@ -27,7 +27,8 @@ test_that("the printed table says a layout cannot be proven", {
 })
 
 test_that("IDs invalid for a layout are not plausible under it", {
-  guess <- id_guess_layout("18446744073709551615", layouts = list("twitter", "discord"), now = as.POSIXct("2300-01-01", tz = "UTC"))
+  guess <- id_guess_layout("18446744073709551615", layouts = list("twitter", "discord"),
+                           now = as.POSIXct("2300-01-01", tz = "UTC"))
   expect_identical(guess$plausible[guess$layout == "twitter"], 0)
   expect_identical(guess$plausible[guess$layout == "discord"], 1)
 })

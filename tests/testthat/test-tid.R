@@ -69,7 +69,6 @@ test_that("text whose number has the top bit set is read, and refused by the lay
 })
 
 test_that("text and numbers round trip, and text sorts as the numbers do", {
-  skip_if_not_installed("bit64")
   set.seed(13)
   ids <- random_ids(3000)
   text <- id_to_tid(ids)

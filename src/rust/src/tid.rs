@@ -1,7 +1,7 @@
 //! AT Protocol TIDs' 13-character base32-sortable text, both ways.
 
-use crate::problem::{reply, Outcome};
-use crate::scru64::{ids_from_text, text_from_ids};
+use crate::reply::reply;
+use crate::text::{ids_from_text, text_from_ids};
 use extendr_api::prelude::*;
 use zuid_core::tid::{parse_tid, tid_text, TID_TEXT_LEN};
 
@@ -9,11 +9,12 @@ use zuid_core::tid::{parse_tid, tid_text, TID_TEXT_LEN};
 /// 64-bit number has TID text, so only malformed entries become NA.
 #[extendr]
 fn tid_from_ids(x: Robj, input: &str) -> Robj {
-    reply(to_tid(&x, input))
-}
-
-fn to_tid(x: &Robj, input: &str) -> Outcome {
-    text_from_ids::<TID_TEXT_LEN>(x, input, |_| None, |id| Some(tid_text(id)))
+    reply(text_from_ids::<TID_TEXT_LEN>(
+        &x,
+        input,
+        |_| None,
+        |id| Some(tid_text(id)),
+    ))
 }
 
 /// IDs from TID text; anything but 13 characters of the alphabet, the
@@ -21,11 +22,7 @@ fn to_tid(x: &Robj, input: &str) -> Outcome {
 /// or NULL), text whose number the layout refuses is invalid too.
 #[extendr]
 fn ids_from_tid(text: Strings, as_: &str, layout: Robj) -> Robj {
-    reply(from_tid(&text, as_, &layout))
-}
-
-fn from_tid(text: &Strings, as_: &str, layout: &Robj) -> Outcome {
-    ids_from_text(text, as_, parse_tid, layout)
+    reply(ids_from_text(&text, as_, parse_tid, &layout))
 }
 
 extendr_module! {
