@@ -9,11 +9,11 @@
 #'
 #' | `base` | Alphabet | Width | Case when read | Convention |
 #' |---|---|---|---|---|
-#' | `"hex"` | `0-9a-f` | 16, zero-padded | either; `0x` allowed | W3C Trace Context's 64-bit ids, tsid-creator's `%x` |
-#' | `"base32"` | `0-9A-Z` without `I`, `L`, `O`, `U` (Crockford's) | 13, zero-padded | either; `I`, `L` read as 1, `O` as 0 | tsid-creator's and ferroid's TSID text |
+#' | `"hex"` | `0-9a-f` | 16, padded | either; `0x` allowed | W3C Trace Context's 64-bit ids, tsid-creator's `%x` |
+#' | `"base32"` | `0-9A-Z` but `ILOU` (Crockford) | 13, padded | either; `I`, `L` are 1, `O` 0 | TSIDs (tsid-creator) |
 #' | `"base36"` | `0-9a-z` | shortest | either | Go's `strconv.FormatUint(id, 36)`, bwmarrin/snowflake's `Base36()` |
-#' | `"base58"` | `1-9a-km-zA-HJ-NP-Z` (Flickr's) | shortest | exact | Flickr's short URLs, bwmarrin/snowflake's `Base58()` |
-#' | `"base62"` | `0-9A-Za-z` | 11, zero-padded | exact | tsid-creator's `encode(62)`; GMP's and KSUID's alphabet |
+#' | `"base58"` | `1-9a-km-zA-HJ-NP-Z` (Flickr) | shortest | exact | Flickr's URLs, bwmarrin/snowflake's `Base58()` |
+#' | `"base62"` | `0-9A-Za-z` | 11, padded | exact | tsid-creator's `encode(62)`; GMP's and KSUID's alphabet |
 #'
 #' Digits come most significant first. Text of a fixed width sorts as the
 #' numbers do. The shortest text of 0 is the zero digit (`"0"`, or `"1"` in
@@ -71,7 +71,7 @@ id_from_text <- function(text, base, as = c("id", "character", "integer64")) {
   call <- sys.call()
   if (missing(base)) {
     zuid_abort(sprintf("`base` is missing: give the base the text is written in, %s.",
-                       choices_text(text_bases)), class = "zuid_error_type", call = call)
+                       choices_text(text_bases())), class = "zuid_error_type", call = call)
   }
   base <- check_base(base, call)
   as <- check_as(as, call)
@@ -81,9 +81,11 @@ id_from_text <- function(text, base, as = c("id", "character", "integer64")) {
              list(x = text, n = length(text), entries = entries))
 }
 
-text_bases <- c("hex", "base32", "base36", "base58", "base62")
+# The bases are the core's (src/rust/core/src/bases.rs); `base`'s default
+# lists them in the same order (a test checks that the two agree).
+text_bases <- function() names(core_facts("bases"))
 
-check_base <- function(base, call) check_choice(base, text_bases, "base", call)
+check_base <- function(base, call) check_choice(base, text_bases(), "base", call)
 
 # How messages name a base's text.
 base_label <- function(base) if (base == "base32") "Crockford base32" else base

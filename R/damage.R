@@ -98,9 +98,8 @@ id_check_damage <- function(x, layout = NULL) {
   structure(report, class = "zuid_damage")
 }
 
-# How many entries decoding looks at: the core's damage::DECODE_SAMPLE (a
-# test checks that the two agree).
-decode_sample_size <- 10000
+# How many entries decoding looks at: the core's damage::DECODE_SAMPLE.
+decode_sample_size <- function() core_facts("damage")$decode_sample
 
 #' @export
 print.zuid_damage <- function(x, ...) {
@@ -139,21 +138,24 @@ no_binary_text <- function(layout) {
   sprintf("the %s has no sequence, so its low bits tell nothing", layout_label(layout))
 }
 
-# The sign a rounded column shows, as decoding's warning words it.
-rounded_sign_text <- function(cause, showing, informative, depth, arg, at) {
+# The sign a rounded column shows, as decoding's warning words it: `depth`
+# zeros (bits or digits) in `showing` of `informative` IDs, which a genuine
+# one shows with a chance of at most `chance` (the core's numbers).
+rounded_sign_text <- function(cause, showing, informative, depth, chance, arg, at) {
   if (identical(cause, "double_value")) {
     return(sprintf(paste(
       "%s looks rounded: %s of %s distinct IDs whose sequence is not 0 (at %s) have",
       "their lowest %s bits or more all 0, as a double (53 bits) leaves them; a",
       "genuine sequence ends so with a chance of at most 1 in %s."
     ), arg, whole_text(showing), whole_text(informative), at, whole_text(depth),
-    whole_text(2^depth)))
+    whole_text(round(1 / chance))))
   }
   sprintf(paste(
     "%s looks rounded: %s of %s distinct IDs of 17 digits or more (at %s) end in %s",
     "or more zeros after at most 17 significant digits; a genuine ID ends so with a",
     "chance of at most 1 in %s."
-  ), arg, whole_text(showing), whole_text(informative), at, whole_text(depth), whole_text(5^depth))
+  ), arg, whole_text(showing), whole_text(informative), at, whole_text(depth),
+  whole_text(round(1 / chance)))
 }
 
 # What rounded a column, what it cost and how to read the IDs instead.

@@ -41,7 +41,7 @@ id_layout_capacity <- function(layout) {
     layout = layout$name,
     start = utc(layout_facts_of(layout, call)$first_ms / 1000),
     end = utc(capacity$end),
-    years = capacity$span_seconds / seconds_per_year,
+    years = capacity$years,
     ticks_per_second = capacity$ticks_per_second,
     ids_per_tick = capacity$ids_per_tick,
     ids_per_second = capacity$ids_per_second,
@@ -49,9 +49,6 @@ id_layout_capacity <- function(layout) {
     stringsAsFactors = FALSE
   )
 }
-
-# Gregorian years: 365.2425 days.
-seconds_per_year <- 365.2425 * 86400
 
 layout_capacity_of <- function(layout, call) {
   rust_value(layout_capacity(layout), call, list(layout = layout))
@@ -77,7 +74,7 @@ print.summary.zuid_layout <- function(x, ...) {
 
 # "runs out: ..." and "capacity: ..." lines of a layout's summary.
 capacity_lines <- function(layout, capacity) {
-  years <- capacity$span_seconds / seconds_per_year
+  years <- capacity$years
   end <- if (is.na(capacity$end_text)) "after the year 9999" else capacity$end_text
   per_node <- if (capacity$nodes > 1) sprintf(" for each of %s nodes", count_text(capacity$nodes)) else
     " (no node fields)"

@@ -43,6 +43,16 @@ positional_value <- function(text, alphabet) {
   }, character(1), USE.NAMES = FALSE)
 }
 
+test_that("the core's table of bases has the conventions' alphabets and widths", {
+  table <- zuid:::core_facts("bases")
+  expect_identical(names(table), bases)
+  expect_identical(vapply(table, `[[`, "", "alphabet"), alphabets)
+  fixed <- vapply(table, function(b) if (is.na(b$width)) 0 else b$width, 0)
+  expect_identical(fixed, widths)
+  # `base`'s default lists the same bases, in the same order.
+  expect_identical(eval(formals(id_to_text)$base), names(table))
+})
+
 test_that("100,000 random IDs over all 64 bits round-trip through every base", {
   set.seed(24)
   x <- random_ids(1e5)

@@ -215,7 +215,7 @@ test_that("decoding looks at 10,000 entries at most, as the warning says", {
   expect_identical(all$count, 10000)
   expect_no_match(conditionMessage(all), "looking at")
   sampled <- rounded_warning(id_time(column(10001), "twitter"))[[1]]
-  expect_identical(sampled$count, zuid:::decode_sample_size)
+  expect_identical(sampled$count, zuid:::decode_sample_size())
   expect_match(conditionMessage(sampled), "looking at 10000 of its 10001 entries", fixed = TRUE)
 })
 

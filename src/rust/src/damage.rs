@@ -1,43 +1,26 @@
 //! Signs that a column of IDs was rounded before zuid saw it (a
 //! spreadsheet's 15 digits, a double's 53 bits): the check decoding makes,
-//! and the full report of `id_check_damage()`.
+//! and the full report of `id_check_damage()`. The core finds the signs
+//! (`zuid_core::damage`); this reads the IDs and builds R's report.
 
-use crate::decode::imprecise_at;
 use crate::input::Ids;
 use crate::layout::layout_from_r;
-use crate::problem::{reply, value, Code, Outcome, Problem};
+use crate::reply::{reply, value, Outcome};
+use crate::vectors;
 use extendr_api::prelude::*;
 use zuid_core::damage::{examine, sample, Damage, Evidence, DECODE_SAMPLE};
-use zuid_core::{Entry, Invalid, Layout, TextForm};
+use zuid_core::{Entry, Layout, Problem, TextForm};
 
-/// The problem decoding reports when `ids` look rounded: the IDs that show
-/// the sign counted, with their first positions; `element` names the
-/// cause, `value` how many IDs could show it, `detail` the zeros (decimal
-/// digits or bits) the sign took. Looks at up to `DECODE_SAMPLE` entries
-/// spread over the column, after decoding found no imprecise double.
+/// The problem decoding reports when `ids` look rounded (see the core's
+/// `rounded_problem`), looking at up to `DECODE_SAMPLE` entries spread
+/// over the column, after decoding found no imprecise double.
 pub fn rounded_problem(ids: &Ids, layout: &Layout) -> Option<Problem> {
     let max_id = layout.max_id();
     let entries = sample(ids.len(), DECODE_SAMPLE, |i| match ids.get(i) {
         Entry::Id(id) if id <= max_id => Some(id),
         _ => None,
     });
-    let damage = examine(entries, Some(layout));
-    let cause = damage.cause()?;
-    let evidence = if damage.decimal.looks_rounded() {
-        &damage.decimal
-    } else {
-        damage.binary.as_ref()?
-    };
-    let shown = Invalid {
-        count: evidence.showing,
-        positions: evidence.positions.clone(),
-        first_reason: None,
-    };
-    Problem::entries(Code::RoundedIds, shown).map(|p| {
-        p.element(cause.name())
-            .value(evidence.informative as f64)
-            .detail(f64::from(evidence.depth))
-    })
+    zuid_core::damage::rounded_problem(entries, layout)
 }
 
 /// The signs of rounding in all of `x` (read as `input` says), under
@@ -61,7 +44,7 @@ fn damage(x: &Robj, input: &str, layout: &Robj) -> Outcome {
     for i in 0..ids.len() {
         match ids.get(i) {
             Entry::Id(id) if id <= max_id => entries.push((i, id)),
-            Entry::Imprecise => return Err(imprecise_at(i + 1)),
+            Entry::Imprecise => return Err(Problem::imprecise_at(i + 1)),
             Entry::Missing => {}
             _ => invalid += 1,
         }
@@ -71,7 +54,6 @@ fn damage(x: &Robj, input: &str, layout: &Robj) -> Outcome {
 }
 
 fn report_to_r(damage: &Damage, invalid: usize) -> Robj {
-    let cause = damage.cause().map(|c| c.name());
     list!(
         examined = damage.examined as f64,
         distinct = damage.distinct as f64,
@@ -79,7 +61,7 @@ fn report_to_r(damage: &Damage, invalid: usize) -> Robj {
         decimal = evidence_to_r(&damage.decimal),
         fifteen_digits = damage.fifteen_digits as f64,
         binary = damage.binary.as_ref().map_or_else(|| Robj::from(()), evidence_to_r),
-        cause = cause
+        cause = damage.cause().map(|c| c.name())
     )
     .into()
 }
@@ -93,7 +75,7 @@ fn evidence_to_r(e: &Evidence) -> Robj {
         depth = f64::from(e.depth),
         surprise = e.surprise(),
         rounded = e.looks_rounded(),
-        positions = positions
+        positions = vectors::doubles_from(&positions)
     )
     .into()
 }
@@ -101,4 +83,23 @@ fn evidence_to_r(e: &Evidence) -> Robj {
 extendr_module! {
     mod damage;
     fn ids_damage;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::r_session::{eval, with_r};
+
+    #[test]
+    fn the_report_counts_what_is_left_out_and_stops_at_an_imprecise_double() {
+        with_r(|| {
+            let x = eval("c('1214004724031190000', 'x', NA, '1888944671579078978')");
+            let (report, _) = damage(&x, "character", &Robj::from(())).unwrap();
+            assert_eq!(report.dollar("examined").unwrap().as_real(), Some(2.0));
+            assert_eq!(report.dollar("invalid").unwrap().as_real(), Some(1.0));
+            assert!(report.dollar("binary").unwrap().is_null());
+            let refused = damage(&eval("c(1, 2^60)"), "double", &Robj::from(())).unwrap_err();
+            assert_eq!(refused, Problem::imprecise_at(2));
+        });
+    }
 }

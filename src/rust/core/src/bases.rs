@@ -12,8 +12,8 @@
 //! text both read, and so do leading zeros (as decimal digits do). Every
 //! 64-bit number has text in every base.
 
+use crate::entry::Entry;
 use crate::invalid::Reason;
-use crate::parse::Entry;
 
 /// The longest text any base writes: 16 hex digits.
 pub const MAX_TEXT_LEN: usize = 16;
@@ -260,7 +260,7 @@ fn digits<const R: u64>(mut id: u64, base: Base) -> Digits {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::text::tests::pseudo_random;
+    use crate::test_cases::pseudo_random;
 
     fn text(base: Base, id: u64) -> String {
         String::from_utf8(base.encode(id).as_ref().to_vec()).unwrap()

@@ -6,6 +6,10 @@
 use crate::layout::{Layout, PartKind};
 use crate::timestamp::format_millis;
 
+/// Seconds in a year of the Gregorian calendar's average length, 365.2425
+/// days, in which lifetimes are told.
+pub const SECONDS_PER_YEAR: f64 = 31_556_952.0;
+
 /// What a layout can hold.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Capacity {
@@ -16,6 +20,8 @@ pub struct Capacity {
     pub end_ms: i64,
     /// From the start of tick 0 to the end of the last tick, in seconds.
     pub span_seconds: f64,
+    /// The same span in years of [`SECONDS_PER_YEAR`].
+    pub years: f64,
     /// How many ticks a second holds (3.90625 for 256 ms ticks).
     pub ticks_per_second: f64,
     /// IDs one node can mint in one tick: 2^(sequence bits).
@@ -40,10 +46,12 @@ pub fn capacity(layout: &Layout) -> Capacity {
         .filter(|p| p.kind() == PartKind::Node)
         .map(|p| p.bits())
         .sum();
+    let span_seconds = (end - layout.origin()) as f64 / per_second as f64;
     Capacity {
         end,
         end_ms: end.div_euclid(per_milli),
-        span_seconds: (end - layout.origin()) as f64 / per_second as f64,
+        span_seconds,
+        years: span_seconds / SECONDS_PER_YEAR,
         ticks_per_second,
         ids_per_tick,
         ids_per_second: ids_per_tick as f64 * ticks_per_second,
@@ -63,13 +71,7 @@ impl Capacity {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::layout::PartKind::*;
-    use crate::parse::TextForm;
-    use crate::unit::Unit;
-
-    fn layout(parts: &[(PartKind, u32)], unit: Unit, epoch_ms: i64) -> Layout {
-        Layout::new(parts, unit, epoch_ms).unwrap()
-    }
+    use crate::test_cases::{baidu, mastodon, scru64, sonyflake, tid, twitter, yitter, TWITTER_EPOCH_MS};
 
     /// baidu/uid-generator's default (DefaultUidGenerator.java): 28 bits of
     /// seconds from 1463673600000 (2016-05-20 in UTC+8), 22-bit worker,
@@ -77,18 +79,14 @@ mod tests {
     /// 2024-11-20 21:24:16" (UTC+8), and "max for 8192/s".
     #[test]
     fn baidus_default_runs_out_when_its_javadoc_says() {
-        let baidu = layout(
-            &[(Sign, 1), (Time, 28), (Node, 22), (Sequence, 13)],
-            Unit::SECONDS,
-            1_463_673_600_000,
-        );
-        let c = capacity(&baidu);
+        let c = capacity(&baidu());
         assert_eq!(c.end_text().unwrap(), "2024-11-20T13:24:16.000Z");
         assert_eq!(c.end_ms, 1_463_673_600_000 + (1 << 28) * 1000);
         assert_eq!(c.ids_per_second, 8192.0);
         assert_eq!((c.ids_per_tick, c.ticks_per_second), (8192, 1.0));
         assert_eq!(c.nodes, 1 << 22);
-        assert!((c.span_seconds / 31_556_952.0 - 8.5).abs() < 0.01);
+        assert!((c.years - 8.5).abs() < 0.01);
+        assert_eq!(c.years, c.span_seconds / (365.2425 * 86_400.0));
     }
 
     /// yitter/IdGenerator's default: 6-bit worker, 6-bit sequence, the rest
@@ -97,14 +95,8 @@ mod tests {
     /// 年不重复" (the IDs last 71,000 years).
     #[test]
     fn yitters_default_lasts_71000_years() {
-        let yitter = layout(
-            &[(Sign, 1), (Time, 51), (Node, 6), (Sequence, 6)],
-            Unit::MILLIS,
-            1_582_136_402_000,
-        );
-        let c = capacity(&yitter);
-        let years = c.span_seconds / 31_556_952.0;
-        assert!((71_000.0..72_000.0).contains(&years), "{years}");
+        let c = capacity(&yitter());
+        assert!((71_000.0..72_000.0).contains(&c.years), "{}", c.years);
         assert_eq!(c.end_text(), None);
         assert_eq!(c.end_ms, 1_582_136_402_000 + (1 << 51));
         assert_eq!((c.ids_per_tick, c.ids_per_second), (64, 64_000.0));
@@ -114,13 +106,8 @@ mod tests {
     /// millisecond per worker (bwmarrin/snowflake's README).
     #[test]
     fn twitter_lasts_69_years_at_4096_ids_a_millisecond() {
-        let twitter = layout(
-            &[(Sign, 1), (Time, 41), (Node, 5), (Node, 5), (Sequence, 12)],
-            Unit::MILLIS,
-            1_288_834_974_657,
-        );
-        let c = capacity(&twitter);
-        assert_eq!(c.end_ms, 1_288_834_974_657 + (1 << 41));
+        let c = capacity(&twitter());
+        assert_eq!(c.end_ms, TWITTER_EPOCH_MS + (1 << 41));
         assert_eq!(c.end_text().unwrap(), "2080-07-10T17:30:30.209Z");
         assert_eq!((c.ids_per_tick, c.ids_per_second, c.nodes), (4096, 4_096_000.0, 1024));
         assert_eq!(c.span_seconds, (1u64 << 41) as f64 / 1000.0);
@@ -129,30 +116,22 @@ mod tests {
     #[test]
     fn microsecond_and_coarse_ticks() {
         // TIDs: 53 bits of microseconds, one ID per microsecond per clock id.
-        let tid = layout(&[(Sign, 1), (Time, 53), (Node, 10), (Sequence, 0)], Unit::MICROS, 0);
-        let c = capacity(&tid);
+        let c = capacity(&tid());
         assert_eq!(c.end, 1 << 53);
         assert_eq!(c.end_ms, (1i64 << 53) / 1000);
         assert_eq!((c.ids_per_tick, c.ticks_per_second, c.ids_per_second), (1, 1e6, 1e6));
         // SCRU64: 256 ms ticks, and IDs below 36^12 end its time early.
-        let scru64 = layout(&[(Sign, 1), (Time, 39), (Node, 8), (Sequence, 16)], Unit::MILLIS_256, 0)
-            .with_text(TextForm::Scru64);
+        let scru64 = scru64(8);
         let c = capacity(&scru64);
         assert_eq!(c.ticks_per_second, 3.906_25);
         assert_eq!(c.ids_per_second, 65_536.0 * 3.906_25);
         assert_eq!(c.end, (scru64.last_tick() as i64 + 1) * 256);
         assert!(scru64.last_tick() < (1 << 39) - 1);
         // Sonyflake: an epoch off its 10 ms grid ends on the grid.
-        let sony = layout(
-            &[(Sign, 1), (Time, 39), (Sequence, 8), (Node, 16)],
-            Unit::TEN_MILLIS,
-            1_592_224_496_789,
-        );
-        let c = capacity(&sony);
+        let c = capacity(&sonyflake(1_592_224_496_789));
         assert_eq!(c.end_ms, 1_592_224_496_780 + (1i64 << 39) * 10);
         assert_eq!((c.ids_per_tick, c.ids_per_second, c.nodes), (256, 25_600.0, 65_536));
         // No node fields: one node.
-        let mastodon = layout(&[(Time, 48), (Sequence, 16)], Unit::MILLIS, 0);
-        assert_eq!(capacity(&mastodon).nodes, 1);
+        assert_eq!(capacity(&mastodon()).nodes, 1);
     }
 }

@@ -25,7 +25,9 @@
 //! probability below [`FALSE_ALARM`] (by the Chernoff bound of the binomial
 //! tail, at the largest chance of any of them).
 
+use crate::invalid::Invalid;
 use crate::layout::Layout;
+use crate::problem::{Code, Problem};
 
 /// The largest chance that a genuine column is taken for a rounded one.
 pub const FALSE_ALARM: f64 = 1e-9;
@@ -142,6 +144,32 @@ impl Damage {
     }
 }
 
+/// The problem decoding reports when `entries` (0-based position, ID,
+/// those valid under `layout`) look rounded, or `None`: the IDs that show
+/// the sign counted, with their first positions; `element` names the cause,
+/// `value` how many IDs could show it, `detail` the zeros (decimal digits or
+/// bits) the sign took and `chance` the most a genuine ID shows it by.
+pub fn rounded_problem(entries: Vec<(usize, u64)>, layout: &Layout) -> Option<Problem> {
+    let damage = examine(entries, Some(layout));
+    let cause = damage.cause()?;
+    let evidence = if damage.decimal.looks_rounded() {
+        &damage.decimal
+    } else {
+        damage.binary.as_ref()?
+    };
+    let shown = Invalid {
+        count: evidence.showing,
+        positions: evidence.positions.clone(),
+        first_reason: None,
+    };
+    Problem::entries(Code::RoundedIds, shown).map(|p| {
+        p.element(cause.name())
+            .value(evidence.informative as f64)
+            .detail(f64::from(evidence.depth))
+            .chance(evidence.chance)
+    })
+}
+
 /// Up to `limit` of the `n` entries, spread evenly over them, as
 /// (0-based position, ID) for those `read` finds valid.
 pub fn sample(n: usize, limit: usize, read: impl Fn(usize) -> Option<u64>) -> Vec<(usize, u64)> {
@@ -236,18 +264,7 @@ fn note_binary(binary: &mut Evidence, position: usize, id: u64, layout: &Layout)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::layout::PartKind::*;
-    use crate::unit::Unit;
-
-    fn twitter() -> Layout {
-        let parts = [(Sign, 1), (Time, 41), (Node, 5), (Node, 5), (Sequence, 12)];
-        Layout::new(&parts, Unit::MILLIS, 1_288_834_974_657).unwrap()
-    }
-
-    fn sonyflake() -> Layout {
-        let parts = [(Sign, 1), (Time, 39), (Sequence, 8), (Node, 16)];
-        Layout::new(&parts, Unit::TEN_MILLIS, 1_409_529_600_000).unwrap()
-    }
+    use crate::test_cases::{discord, sonyflake, twitter, SONYFLAKE_V1_EPOCH_MS, TWITTER_EPOCH_MS};
 
     /// A reproducible stream of 64-bit numbers (xorshift64*).
     fn stream(mut x: u64) -> impl FnMut() -> u64 {
@@ -262,7 +279,7 @@ mod tests {
     /// Twitter IDs of 2024-2025: random ticks, nodes and sequences.
     fn genuine(n: usize, seed: u64) -> Vec<u64> {
         let mut next = stream(seed);
-        let start = 1_704_067_200_000u64 - 1_288_834_974_657;
+        let start = 1_704_067_200_000u64 - TWITTER_EPOCH_MS as u64;
         (0..n)
             .map(|_| {
                 let tick = start + next() % 31_536_000_000;
@@ -296,6 +313,23 @@ mod tests {
         assert_eq!(damage.decimal.positions, vec![1, 2, 3, 4, 5]);
         // Without a layout too.
         assert_eq!(examine(indexed(&ids), None).cause(), Some(Cause::Spreadsheet));
+    }
+
+    #[test]
+    fn decoding_reports_a_rounded_column_as_one_problem() {
+        let ids: Vec<u64> = genuine(1000, 1).into_iter().map(|id| spreadsheet(id, 15)).collect();
+        let damage = examine(indexed(&ids), Some(&twitter()));
+        let problem = rounded_problem(indexed(&ids), &twitter()).expect("a problem");
+        assert_eq!(problem.code, Code::RoundedIds);
+        assert_eq!(problem.element, Some("spreadsheet"));
+        assert_eq!(problem.value, Some(damage.decimal.informative as f64));
+        // 19-digit IDs must end in 2 zeros: a genuine one does with a
+        // chance of 1 in 25 at most.
+        assert_eq!((problem.detail, problem.chance), (Some(2.0), Some(0.04)));
+        let entries = problem.entries.expect("the IDs that show it");
+        assert_eq!(entries.count, damage.decimal.showing);
+        assert_eq!(entries.positions, vec![1, 2, 3, 4, 5]);
+        assert_eq!(rounded_problem(indexed(&genuine(1000, 1)), &twitter()), None);
     }
 
     #[test]
@@ -358,8 +392,7 @@ mod tests {
     fn bounds_at_round_times_are_no_sign() {
         // Discord's epoch is a whole day: id_from_time() at whole seconds
         // ends in zeros. Nothing below its time part, so not counted.
-        let parts = [(Time, 42), (Node, 5), (Node, 5), (Sequence, 12)];
-        let discord = Layout::new(&parts, Unit::MILLIS, 1_420_070_400_000).unwrap();
+        let discord = discord();
         let ids: Vec<u64> = (0..1000u64)
             .map(|day| (day * 86_400_000 + 3_000_000_000_000) << 22)
             .collect();
@@ -391,7 +424,7 @@ mod tests {
 
     #[test]
     fn sonyflakes_low_bits_are_its_machine_and_tell_nothing() {
-        let layout = sonyflake();
+        let layout = sonyflake(SONYFLAKE_V1_EPOCH_MS);
         let mut next = stream(5);
         let ids: Vec<u64> = (0..1000)
             .map(|_| through_double(((next() % (1 << 36)) << 24) | (next() & 0xFF_FFFF)))
