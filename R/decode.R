@@ -28,7 +28,8 @@
 #'   double or integer vector.
 #' @param layout A [id_layout()], or the name of a built-in layout that needs
 #'   no further argument: `"twitter"` (or `"x"`), `"discord"`, `"instagram"`,
-#'   `"mastodon"` or `"tid"` (or `"bluesky"`), in any case. May be left out
+#'   `"mastodon"`, `"tid"` (or `"bluesky"`), `"baidu"`, `"sonyflake_v2"`,
+#'   `"tsid"` or `"yitter"`, in any case. May be left out
 #'   when `x` is a `zuid_id` that carries its layout.
 #' @param as `"POSIXct"` for the start of each ID's tick as a POSIXct, or
 #'   `"ms"` for it as exact milliseconds since 1970 in a double (a POSIXct of

@@ -4,11 +4,19 @@
 #' @useDynLib zuid, .registration = TRUE
 NULL
 
+ids_to_base <- function(x, input, base) .Call(wrap__ids_to_base, x, input, base)
+
+ids_from_base <- function(text, base, as_) .Call(wrap__ids_from_base, text, base, as_)
+
+layout_capacity <- function(layout) .Call(wrap__layout_capacity, layout)
+
 id_range_bounds <- function(from, to, layout) .Call(wrap__id_range_bounds, from, to, layout)
 
 compose_ids <- function(time, values, layout, n, as_) .Call(wrap__compose_ids, time, values, layout, n, as_)
 
 ids_at_times <- function(time, layout, max, as_) .Call(wrap__ids_at_times, time, layout, max, as_)
+
+ids_damage <- function(x, input, layout) .Call(wrap__ids_damage, x, input, layout)
 
 decode_ids <- function(x, input, layout, time_only, time_ms) .Call(wrap__decode_ids, x, input, layout, time_only, time_ms)
 
@@ -21,6 +29,10 @@ builtin_layouts <- function() .Call(wrap__builtin_layouts)
 builtin_layout_fields <- function(name, epoch_ms, node_bits) .Call(wrap__builtin_layout_fields, name, epoch_ms, node_bits)
 
 id_bounds <- function() .Call(wrap__id_bounds)
+
+base_table <- function() .Call(wrap__base_table)
+
+damage_facts <- function() .Call(wrap__damage_facts)
 
 generator_new <- function(layout, nodes, policy, after, after_input, shared_node) .Call(wrap__generator_new, layout, nodes, policy, after, after_input, shared_node)
 

@@ -1,5 +1,6 @@
 # The field's facts live in the Rust core, once: the built-in layouts (and
-# their aliases) and the bounds of 64-bit IDs. R asks for each table with
+# their aliases), the bounds of 64-bit IDs, the text bases and the damage
+# check's sample. R asks for each table with
 # one binding call, the first time it is needed, and keeps it here. Filled
 # on first use, never when the package's code is loaded: R CMD INSTALL runs
 # that code before the shared library is there.
@@ -13,7 +14,13 @@ fact_tables <- list(
   # id_guess_layout() tries).
   builtins = function() builtin_layouts(),
   # `max_signed` (2^63 - 1) and `unsigned_end` (2^64) as decimal text.
-  bounds = function() id_bounds()
+  bounds = function() id_bounds(),
+  # Each text base of id_to_text() by name: `alphabet` (its digits, of
+  # value 0 up) and `width` (fixed, or NA for the shortest text).
+  bases = function() base_table(),
+  # `decode_sample`: how many entries of a column decoding checks for
+  # signs of rounding (see damage.R).
+  damage = function() damage_facts()
 )
 
 core_facts <- function(table) {

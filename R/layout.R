@@ -17,9 +17,42 @@
 #' | `sonyflake` | 39 bits, 10ms units from `epoch` | `machine` 16, after the sequence | 8 |
 #' | `scru64` | 39 bits, 256ms units from 1970-01-01T00:00:00.000Z | `node` of `node_bits` | 24 - `node_bits` |
 #' | `tid` (or `bluesky`) | 53 bits, us (microsecond) units from 1970-01-01T00:00:00.000Z | `clock_id` 10 | 0 |
+#' | `baidu` | 28 bits, s units from 2016-05-19T16:00:00.000Z | `worker` 22 | 13 |
+#' | `sonyflake_v2` | 39 bits, 10ms units from 2025-01-01T00:00:00.000Z | `machine` 16, after the sequence | 8 |
+#' | `tsid` | 42 bits, ms units from 2020-01-01T00:00:00.000Z | `node` 10 | 12 |
+#' | `yitter` | 51 bits, ms units from 2020-02-19T18:20:02.000Z | `worker` 6 | 6 |
 #'
 #' These are the words and times `print()` shows. Names are matched in any
-#' case.
+#' case. [id_layout_capacity()] and `summary()` tell how long each lasts and
+#' how many IDs a node can mint.
+#'
+#' The last four are other generators' defaults, and their numbers come
+#' from each project's own code:
+#' * `baidu`: baidu/uid-generator's `DefaultUidGenerator` (timeBits 28 of
+#'   seconds, workerBits 22, seqBits 13, and an epoch of 2016-05-20 at
+#'   UTC+8, which is 16:00 UTC the day before). Its time part ran out on
+#'   2024-11-20, as the project's Javadoc says; deployments that changed
+#'   the bits need a custom layout.
+#' * `sonyflake_v2`: sony/sonyflake v2's defaults (39 bits of 10 ms, an
+#'   8-bit sequence above a 16-bit machine id, a start time of 2025-01-01
+#'   UTC); `"sonyflake"` with `epoch` is the same layout for any start time.
+#' * `tsid`: f4b6a3/tsid-creator's TSID (42 bits of milliseconds since
+#'   2020-01-01 UTC and its factory's default 10 node bits and 12 counter
+#'   bits, read as the sequence). TSIDs use all 64 bits. Their 13-character
+#'   text is Crockford's base32: see [id_from_text()].
+#' * `yitter`: yitter/IdGenerator's default options (WorkerIdBitLength 6,
+#'   SeqBitLength 6; the time takes the remaining 51 bits of a positive
+#'   64-bit integer) with the BaseTime of its Java, Go, C, C++, Rust and PHP
+#'   versions, 1582136402000 ms (2020-02-20 02:20:02 at UTC+8). Its C#
+#'   version counts from 2020-02-20T02:20:02.020Z and its JavaScript and
+#'   TypeScript versions from 2020-01-01: give those as custom layouts. Its
+#'   generator keeps sequence numbers 0 to 4 for itself, and may run ahead
+#'   of the clock ("drift") when a millisecond's sequence is used up.
+#'
+#' Meituan's Leaf, in its snowflake mode, uses Twitter's bits and epoch with
+#' one 10-bit worker id: `id_layout(name = "leaf", time = list(bits = 41,
+#' unit = "ms", epoch = 1288834974657), fields = list(worker = 10),
+#' sequence = 12)`.
 #'
 #' Twitter, Sonyflake, SCRU64 and TIDs keep the top bit as a sign bit;
 #' Discord, Instagram and Mastodon use all 64 bits. Sonyflake's reference has
@@ -65,7 +98,8 @@
 #' double until the year 2242; after that, neighbouring microseconds share
 #' one, and a time composes to the one nearest that double.
 #'
-#' @param name A built-in layout (`x` is Twitter's, `bluesky` the TID's), or
+#' @param name A built-in layout (`x` is Twitter's, `bluesky` the TID's; see
+#'   the table below), or
 #'   `NULL` for a custom one, or a custom layout's own name (with its `time`,
 #'   `fields` and `sequence`): a letter then at most 39 letters, digits, `.`,
 #'   `_` or `-`.
@@ -103,6 +137,10 @@
 #'
 #' # Bluesky's TIDs: microseconds and a clock id.
 #' id_layout("tid")
+#'
+#' # Other generators' defaults, and how long they last.
+#' id_layout("tsid")
+#' summary(id_layout("baidu"))
 #'
 #' # A company's own layout: Sonyflake v2 style, 5 ms ticks, the sequence
 #' # above the machine.

@@ -104,17 +104,21 @@ problem_handlers$imprecise_double <- function(problem, call, context) {
   entries <- context$entries %||% list()
   zuid_abort(sprintf(paste(
     "%s is a double of 2^53 or more (%s). A double holds 53 bits, so the",
-    "ID's low digits may have been lost before zuid saw it, and %s.",
-    "Read IDs as text or as bit64::integer64 where they come",
-    "from: from JSON with `jsonlite::fromJSON(..., bigint_as_char = TRUE)`;",
-    "from CSV with `read.csv(..., colClasses = c(id = \"character\"))`,",
-    "`readr::read_csv(..., col_types = readr::cols(id = \"c\"))` or",
-    "`data.table::fread()` (integer64 by default); from a database with",
-    "`DBI::dbConnect(..., bigint = \"integer64\")`."
+    "ID's low digits may have been lost before zuid saw it, and %s. %s"
   ), sentence(entry_label(entries$arg, position, length(context$x))),
-  format(unclass(context$x)[[position]], digits = 17), entries$effect %||% "its fields would be wrong"),
-  class = "zuid_error_precision", call = call, position = position)
+  format(unclass(context$x)[[position]], digits = 17), entries$effect %||% "its fields would be wrong",
+  read_ids_advice), class = "zuid_error_precision", call = call, position = position)
 }
+
+# How to read IDs without a double on the way, wherever they come from.
+read_ids_advice <- paste(
+  "Read IDs as text or as bit64::integer64 where they come",
+  "from: from JSON with `jsonlite::fromJSON(..., bigint_as_char = TRUE)`;",
+  "from CSV with `read.csv(..., colClasses = c(id = \"character\"))`,",
+  "`readr::read_csv(..., col_types = readr::cols(id = \"c\"))` or",
+  "`data.table::fread()` (integer64 by default); from a database with",
+  "`DBI::dbConnect(..., bigint = \"integer64\")`."
+)
 
 # Entry `i` of an argument of length `n` as messages name it: `x[3]` for an
 # argument named in backticks (the default `x`), else "entry 3 of the right
@@ -124,6 +128,24 @@ entry_label <- function(arg, i, n) {
     return(sprintf("`%s[%s]`", gsub("`", "", arg %||% "x", fixed = TRUE), whole_text(i)))
   }
   if (n == 1L) arg else sprintf("entry %s of %s", whole_text(i), arg)
+}
+
+# IDs that look rounded before zuid saw them (see damage.R): one warning,
+# with the sign, its likely cause and the fix.
+problem_handlers$rounded_ids <- function(problem, call, context) {
+  arg <- context$entries$arg %||% "`x`"
+  # Decoding looks at up to `decode_sample_size()` entries spread over a
+  # longer column.
+  n <- length(context$x)
+  looked_at <- decode_sample_size()
+  if (n > looked_at) {
+    arg <- sprintf("%s (looking at %s of its %s entries)", arg, whole_text(looked_at), whole_text(n))
+  }
+  cause <- problem$element
+  at <- positions_text(problem$count, problem$positions)
+  sign <- rounded_sign_text(cause, problem$count, problem$value, problem$detail, problem$chance, arg, at)
+  zuid_warn(paste(sign, rounded_cause_text(cause)), class = "zuid_warning_rounded", call = call,
+            count = problem$count, positions = problem$positions, cause = cause)
 }
 
 # Entries that became NA: one warning for the call, with the first of
@@ -181,6 +203,19 @@ reason_words <- function(reason, layout = NULL) {
     integer64_na = paste(
       "is 2^63, which an integer64, and so a zuid_id, holds as its NA: keep",
       "such an ID as text"
+    ),
+    not_hex_text = "is not hex digits (`0-9` and `a-f` in either case, after an optional `0x`)",
+    not_base32_text = sprintf(paste(
+      "is not Crockford base32 digits (`%s` in either case, with I and L read",
+      "as 1 and O as 0)"
+    ), core_facts("bases")$base32$alphabet),
+    not_base36_text = "is not base36 digits (`0-9` and `a-z` in either case)",
+    not_base58_text = sprintf("is not base58 digits (Flickr's alphabet, `%s`)",
+                              core_facts("bases")$base58$alphabet),
+    not_base62_text = "is not base62 digits (`0-9`, `A-Z` and `a-z`)",
+    scientific = paste(
+      "is a number in scientific notation, as a spreadsheet or a double writes",
+      "large numbers: its low digits are lost. Read the IDs as text where they come from"
     )
   )
 }

@@ -236,6 +236,8 @@ test_that("the warning shows the first invalid entry and why it is invalid", {
     tryCatch(id_time(x, layout), warning = conditionMessage)
   }
   expect_match(why(c("1", "12a")), "The first, \"12a\", is not decimal digits.", fixed = TRUE)
+  # A spreadsheet's or a double's scientific notation is named as such.
+  expect_match(why(c("1.21400472403119E+18", "1")), "is a number in scientific notation", fixed = TRUE)
   expect_match(why("18446744073709551616"), "is 2^64 or more", fixed = TRUE)
   expect_match(why("9223372036854775808"), paste("The first, \"9223372036854775808\", has the top bit set,",
                                                  "which the twitter layout keeps 0 as a sign bit."), fixed = TRUE)

@@ -7,7 +7,13 @@ test_that("each fact table is asked for once and kept", {
   first <- zuid:::core_facts("builtins")
   expect_true(exists("builtins", envir = the, inherits = FALSE))
   expect_identical(zuid:::core_facts("builtins"), first)
-  expect_identical(names(first), c("twitter", "discord", "instagram", "mastodon", "sonyflake", "scru64", "tid"))
+  expect_identical(names(first), c("twitter", "discord", "instagram", "mastodon", "sonyflake", "scru64", "tid",
+                                   "baidu", "sonyflake_v2", "tsid", "yitter"))
+})
+
+test_that("decoding's damage check looks at as many entries as its documentation says", {
+  # ?id_check_damage: "up to 10,000 entries spread over the column".
+  expect_identical(zuid:::core_facts("damage")$decode_sample, 10000)
 })
 
 test_that("the built-in table says which arguments each layout takes", {

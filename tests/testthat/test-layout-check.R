@@ -4,7 +4,8 @@
 test_that("layouts are a zuid_layout or a name that needs nothing more", {
   expect_error(id_time("1", "tiktok"), class = "zuid_error_layout",
                regexp = paste("`layout` must be a zuid_layout from `id_layout\\(\\)` or one of \"twitter\",",
-                              "\"discord\", \"instagram\", \"mastodon\", \"tid\", not \"tiktok\""))
+                              "\"discord\", \"instagram\", \"mastodon\", \"tid\", \"baidu\", \"sonyflake_v2\",",
+                              "\"tsid\", \"yitter\", not \"tiktok\""))
   expect_error(id_time("1", "sonyflake"), class = "zuid_error_layout",
                regexp = "needs more than its name.*id_layout\\(\"sonyflake\", epoch")
   expect_error(id_time("1", "scru64"), class = "zuid_error_layout", regexp = "node_bits")

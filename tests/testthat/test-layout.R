@@ -56,7 +56,8 @@ test_that("errors are zuid_errors with a layout subclass", {
 test_that("an unknown name lists the built-in names", {
   expect_error(id_layout("tiktok"), class = "zuid_error_layout",
                regexp = paste("`name` must be one of \"twitter\", \"discord\", \"instagram\", \"mastodon\",",
-                              "\"sonyflake\", \"scru64\", \"tid\" \\(in any case"))
+                              "\"sonyflake\", \"scru64\", \"tid\", \"baidu\", \"sonyflake_v2\", \"tsid\",",
+                              "\"yitter\" \\(in any case"))
   expect_error(id_layout("Tweeter"), class = "zuid_error_layout", regexp = "not \"Tweeter\"")
   expect_error(id_layout(c("twitter", "discord")), class = "zuid_error_layout", regexp = "a character of length 2")
   expect_error(id_layout(NA_character_), class = "zuid_error_layout", regexp = "not NA")
@@ -346,4 +347,140 @@ test_that("error messages read well", {
     id_layout(time = list(bits = 39, unit = "5ms", epoch = 0), fields = list(sequence = 8, m = 16), sequence = 8)
     id_layout(time = list(bits = 53, unit = "2000ms", epoch = 0), fields = list(w = 10), sequence = 0)
   })
+})
+
+# Published layouts -----------------------------------------------------------
+# Other generators' defaults (the core's built-in table). Each decodes
+# an example from its own project's docs or tests, or from its reference
+# implementation run at the commit named, to the time and fields given
+# there; the fields are also checked against bit64 arithmetic.
+
+utc_time <- function(x) as.POSIXct(x, tz = "UTC", format = "%Y-%m-%dT%H:%M:%OS")
+
+test_that("the published layouts are built-in names that need no argument", {
+  for (name in c("baidu", "sonyflake_v2", "tsid", "yitter")) {
+    layout <- id_layout(name)
+    expect_s3_class(layout, "zuid_layout")
+    expect_identical(layout$name, name)
+    expect_identical(id_layout(toupper(name)), layout)
+    # `layout` takes each by name.
+    expect_identical(nrow(id_fields("1", name)), 1L)
+    expect_error(id_layout(name, epoch = 0), class = "zuid_error_layout", regexp = "takes no `epoch`")
+  }
+  expect_error(id_layout("tsidd"), class = "zuid_error_layout", regexp = "Did you mean \"tsid\"")
+  expect_error(id_layout(name = "tsid", time = list(bits = 41, unit = "ms", epoch = 0), sequence = 22),
+               class = "zuid_error_layout", regexp = "built-in layout \"tsid\" takes no")
+})
+
+test_that("the published layouts print their sources' numbers", {
+  expect_snapshot({
+    id_layout("baidu")
+    id_layout("sonyflake_v2")
+    id_layout("tsid")
+    id_layout("yitter")
+  })
+})
+
+test_that("baidu: uid-generator's README example decodes to its documented time and fields", {
+  # README: {"UID":"180363646902239241","parsed":{"timestamp":"2017-01-19
+  # 12:15:46","workerId":"4","sequence":"9"}}, made with the README's
+  # configuration: timeBits 29, workerBits 21, seqBits 13, epochStr
+  # "2016-09-20", dates at UTC+8 (12:15:46 there is 04:15:46 UTC).
+  uid <- "180363646902239241"
+  configured <- id_layout(
+    name = "baidu_example",
+    time = list(bits = 29, unit = "s", epoch = as.POSIXct("2016-09-20", tz = "Asia/Shanghai")),
+    fields = list(worker = 21), sequence = 13
+  )
+  f <- id_fields(uid, configured)
+  expect_identical(f$time, utc_time("2017-01-19T04:15:46"))
+  expect_identical(c(f$worker, f$sequence), c(4L, 9L))
+  # The default layout reads the same worker and sequence (the bits above
+  # them are 0), and the time its own 28 bits and epoch give.
+  baidu <- id_layout("baidu")
+  f <- id_fields(uid, baidu)
+  expect_identical(c(f$worker, f$sequence), c(4L, 9L))
+  x <- bit64::as.integer64(uid)
+  expect_identical(as.numeric(f$time), 1463673600 + as.double(x %/% two_pow(35)))
+  expect_equal(expected_fields(x, baidu)$time, as.numeric(f$time))
+})
+
+test_that("sonyflake_v2: IDs composed by Sonyflake v2's own Compose() decode to its times and parts", {
+  # sony/sonyflake v2 at f167a9d, run with its default Settings (start time
+  # 2025-01-01 UTC) and MachineID 0x1234: Compose(t, sequence, machine),
+  # ToTime() and Decompose() gave these. (Its tests compose from time.Now()
+  # and publish no fixed IDs.)
+  peer <- data.frame(
+    id = c("0", "23993594516279860", "61509300421394431"),
+    time = c("2025-01-01T00:00:00.000", "2025-06-15T12:34:56.780", "2026-03-01T08:00:00.010"),
+    sequence = c(0L, 7L, 255L), machine = c(0L, 4660L, 65535L),
+    stringsAsFactors = FALSE
+  )
+  layout <- id_layout("sonyflake_v2")
+  f <- id_fields(peer$id, layout)
+  expect_identical(time_ms(f$time), time_ms(utc_time(peer$time)))
+  expect_identical(f$sequence, peer$sequence)
+  expect_identical(f$machine, peer$machine)
+  composed <- id_compose(utc_time(peer$time), layout, machine = peer$machine, sequence = peer$sequence)
+  expect_identical(format(composed), peer$id)
+  # The same layout as "sonyflake" with v2's start time.
+  expect_true(layout == id_layout("sonyflake", epoch = as.POSIXct("2025-01-01", tz = "UTC")))
+})
+
+test_that("tsid: tsid-creator's README TSIDs decode to their documented times", {
+  # README: Tsid.from("0123456789ABC") ... getInstant(); //
+  # 2020-04-15T22:31:02.458Z. tsid-creator at a28f536, run: getInstant() of
+  # 01226N0640J7Q (the README's toString() example) is
+  # 2020-04-15T20:22:07.665Z, and the 22 random bits of the two are 305516
+  # and 18679: with the default 10 node bits, node 74 and 4, counter 2412
+  # and 2295.
+  ids <- id_from_text(c("0123456789ABC", "01226N0640J7Q"), "base32")
+  f <- id_fields(ids, "tsid")
+  expect_identical(time_ms(f$time),
+                   time_ms(utc_time(c("2020-04-15T22:31:02.458", "2020-04-15T20:22:07.665"))))
+  expect_identical(f$node, c(74L, 4L))
+  expect_identical(f$sequence, c(2412L, 2295L))
+  expect_identical(f$node * 4096L + f$sequence, c(305516L, 18679L))
+  # TSIDs use all 64 bits: the largest TSID, FZZZZZZZZZZZZ, is valid.
+  expect_true(id_is_valid(id_from_text("FZZZZZZZZZZZZ", "base32"), "tsid"))
+  # tsid-creator's base36 text (upper case, padded) reads too.
+  expect_identical(id_from_text("00AI0DK9R3E5O", "base36", as = "character"), format(ids[[1]]))
+})
+
+test_that("yitter: IdGenerator's README IDs decode to about the years it gives them", {
+  # README: IDs "based on the default configuration", after running 1, 3,
+  # 5 and 10 years: 129053495681099, 387750301904971, 646093214093387,
+  # 1292658282840139.
+  ids <- c("129053495681099", "387750301904971", "646093214093387", "1292658282840139")
+  layout <- id_layout("yitter")
+  f <- id_fields(ids, layout)
+  years <- (as.numeric(f$time) - 1582136402) / (365.25 * 86400)
+  expect_true(all(abs(years - c(1, 3, 5, 10)) < 0.01))
+  x <- bit64::as.integer64(ids)
+  expected <- expected_fields(x, layout)
+  expect_identical(f$worker, as.integer(expected$worker))
+  expect_identical(f$sequence, as.integer(expected$sequence))
+  expect_identical(f$worker, rep(1L, 4))
+  # They stay below 2^53, as the README says (a JavaScript Number holds them).
+  expect_true(all(as.numeric(ids) < 2^53))
+})
+
+test_that("the published layouts compose and read back", {
+  set.seed(5)
+  for (name in c("baidu", "sonyflake_v2", "tsid", "yitter")) {
+    layout <- id_layout(name)
+    first <- as.numeric(id_layout_capacity(layout)$start)
+    t_ms <- round((first + runif(50, 0, 3e7)) * 1000)
+    t <- as.POSIXct(t_ms / 1000, origin = "1970-01-01", tz = "UTC")
+    node <- names(layout$bits)[layout$kinds == "node"]
+    values <- sample(0:(2^layout$bits[[node]] - 1), 50, replace = TRUE)
+    seq <- sample(0:(2^layout$bits[["sequence"]] - 1), 50, replace = TRUE)
+    ids <- do.call(id_compose, c(list(t, layout), stats::setNames(list(values), node), list(sequence = seq)))
+    f <- id_fields(ids)
+    expect_identical(f[[node]], as.integer(values), label = name)
+    expect_identical(f$sequence, as.integer(seq), label = name)
+    unit_ms <- unit_seconds(layout) * 1000
+    expect_identical(time_ms(f$time), first * 1000 + floor((t_ms - first * 1000) / unit_ms) * unit_ms,
+                     label = name)
+  }
 })

@@ -103,6 +103,30 @@ test_that("every problem of reading IDs reads well", {
   })
 })
 
+test_that("every reason an entry of text is not an ID reads well", {
+  expect_snapshot({
+    id_from_text(c("ff", "fg"), "hex", as = "character")
+    id_from_text(c("7ZZZZZZZZZZZZ", "0U"), "base32", as = "character")
+    id_from_text(c("z", "z-1"), "base36", as = "character")
+    id_from_text(c("2", "0"), "base58", as = "character")
+    id_from_text(c("Z", "Z_"), "base62", as = "character")
+    id_time(c("1.21400472403119E+18", "1"), "twitter")
+  })
+})
+
+test_that("a column rounded before zuid saw it reads well", {
+  # 100 tweet IDs, and the same as a spreadsheet saves them (15 significant
+  # digits) and through doubles (53 bits).
+  ids <- id_compose(as.POSIXct("2025-02-10", tz = "UTC") + 0:99 * 3600 + 0.123, "twitter",
+                    datacenter = 11, worker = 8, sequence = 0:99 * 41)
+  saved <- paste0(substr(format(ids), 1, 15), "0000")
+  through_doubles <- bit64::as.integer64(as.numeric(format(ids)))
+  expect_snapshot({
+    invisible(id_time(saved, "twitter"))
+    invisible(id_fields(through_doubles, "twitter"))
+  })
+})
+
 test_that("every problem of making IDs reads well", {
   may <- as.POSIXct("2016-05-01", tz = "UTC")
   expect_snapshot(error = TRUE, {

@@ -1,6 +1,7 @@
 //! Decoding a vector of IDs into R columns: every output vector is
 //! allocated once at its final size and filled in place by the core.
 
+use crate::damage::rounded_problem;
 use crate::input::Ids;
 use crate::layout::layout_from_r;
 use crate::reply::{reply, with_invalid, Outcome};
@@ -71,7 +72,11 @@ fn decode(x: &Robj, input: &str, layout: &Robj, time_only: bool, time_ms: bool) 
         nodes = List::from_values(nodes),
         sequence = sequence.unwrap_or_else(|| Robj::from(()))
     );
-    with_invalid(value, invalid)
+    // Valid IDs that look rounded before zuid saw them: one warning more.
+    let rounded = rounded_problem(&ids, &layout);
+    let (value, mut problems) = with_invalid(value, invalid)?;
+    problems.extend(rounded);
+    Ok((value, problems))
 }
 
 /// The shard each ID of `x` routes to among `n` (a whole number from 1 to

@@ -1,12 +1,15 @@
 //! The field's facts, as tables R asks for once and keeps: the built-in
-//! layouts (`zuid_core::builtin`), and the bounds that SQL over 64-bit
-//! columns needs. A built-in layout object is made here from the core's
+//! layouts (`zuid_core::builtin`), the bounds that SQL over 64-bit
+//! columns needs, the text bases (`zuid_core::bases`) and how much of a
+//! column decoding checks for rounding (`zuid_core::damage`). A built-in layout object is made here from the core's
 //! table, so that no layout is defined in R.
 
 use crate::reply::{reply, value, Outcome};
 use crate::vectors;
 use extendr_api::prelude::*;
+use zuid_core::bases::{Base, Width};
 use zuid_core::builtin::{NODE_BITS_MAX, NODE_BITS_MIN};
+use zuid_core::damage::DECODE_SAMPLE;
 use zuid_core::r_values::from_double;
 use zuid_core::{Builtin, Code, Entry, Problem, BUILTINS};
 
@@ -118,11 +121,44 @@ fn id_bounds() -> Robj {
     )))
 }
 
+/// The text bases by name, in the order messages list them: each with its
+/// `alphabet` (the digits of value 0 up) and `width` (its fixed width, or
+/// NA where it writes the shortest text).
+#[extendr]
+fn base_table() -> Robj {
+    let entries: Vec<Robj> = Base::ALL
+        .iter()
+        .map(|b| {
+            let alphabet = std::str::from_utf8(b.alphabet()).unwrap_or_default();
+            let width = match b.width() {
+                Width::Fixed(w) => Some(w as f64),
+                Width::Minimal => None,
+            };
+            list!(alphabet = alphabet, width = width).into()
+        })
+        .collect();
+    let names: Vec<&str> = Base::ALL.iter().map(|b| b.name()).collect();
+    let mut table: Robj = List::from_values(entries).into();
+    match table.set_names(names) {
+        Ok(_) => reply(value(table)),
+        Err(_) => reply(Err(Problem::new(Code::InputType))),
+    }
+}
+
+/// How many entries of a column decoding looks at for signs of rounding
+/// (`decode_sample`), spread over a longer one.
+#[extendr]
+fn damage_facts() -> Robj {
+    reply(value(list!(decode_sample = DECODE_SAMPLE as f64)))
+}
+
 extendr_module! {
     mod facts;
     fn builtin_layouts;
     fn builtin_layout_fields;
     fn id_bounds;
+    fn base_table;
+    fn damage_facts;
 }
 
 #[cfg(test)]
@@ -140,6 +176,19 @@ mod tests {
             assert_eq!(names, ["sign", "time", "node", "sequence"]);
             assert_eq!(fields.dollar("text").unwrap().as_str(), Some("scru64"));
             assert_eq!(fields.dollar("unit").unwrap().as_str(), Some("256ms"));
+        });
+    }
+
+    #[test]
+    fn the_text_bases_are_named_with_their_alphabets() {
+        with_r(|| {
+            let table = base_table().dollar("value").unwrap();
+            let names: Vec<&str> = table.names().unwrap().collect();
+            assert_eq!(names, ["hex", "base32", "base36", "base58", "base62"]);
+            let hex = table.dollar("hex").unwrap();
+            assert_eq!(hex.dollar("alphabet").unwrap().as_str(), Some("0123456789abcdef"));
+            assert_eq!(hex.dollar("width").unwrap().as_real(), Some(16.0));
+            assert!(table.dollar("base58").unwrap().dollar("width").unwrap().is_na());
         });
     }
 

@@ -7,8 +7,11 @@
 
 use extendr_api::prelude::*;
 
+mod bases;
+mod capacity;
 mod catch;
 mod compose;
+mod damage;
 mod decode;
 mod explain;
 mod facts;
@@ -29,7 +32,10 @@ mod r_session;
 
 extendr_module! {
     mod zuid;
+    use bases;
+    use capacity;
     use compose;
+    use damage;
     use decode;
     use explain;
     use facts;

@@ -44,6 +44,7 @@ fn problem_to_r(problem: &Problem) -> Robj {
         part = whole(problem.part),
         value = problem.value,
         detail = problem.detail,
+        chance = problem.chance,
         element = problem.element,
         count = count,
         positions = positions,

@@ -15,7 +15,7 @@ fn scru64_from_ids(x: Robj, input: &str) -> Robj {
 
 fn to_scru64(x: &Robj, input: &str) -> Outcome {
     let refuse = |id: u64| (id > SCRU64_MAX).then_some(Reason::AboveScru64);
-    text_from_ids::<SCRU64_TEXT_LEN>(x, input, refuse, scru64_text)
+    text_from_ids::<SCRU64_TEXT_LEN, _>(x, input, refuse, scru64_text)
 }
 
 /// IDs from SCRU64 text; anything but 12 base36 digits is invalid.

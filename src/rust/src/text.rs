@@ -14,18 +14,21 @@ use zuid_core::{Code, Entry, Invalid, Problem, TextForm};
 
 /// The text form `write` gives of IDs read as `input` says (text is decimal
 /// here): `refuse` names the IDs the form cannot hold, which become NA.
-pub fn text_from_ids<const N: usize>(
+/// `write` gives at most `N` bytes: a fixed-width form's `[u8; N]`, or
+/// text of any width up to `N` (the bases of `zuid_core::bases`).
+pub fn text_from_ids<const N: usize, T: AsRef<[u8]>>(
     x: &Robj,
     input: &str,
     refuse: impl Fn(u64) -> Option<Reason>,
-    write: impl Fn(u64) -> Option<[u8; N]>,
+    write: impl Fn(u64) -> Option<T>,
 ) -> Outcome {
     let ids = Ids::from_r(x, input, TextForm::Decimal)?;
     let invalid = scan(ids.len(), |i| ids.get(i), refuse).map_err(Problem::imprecise_at)?;
     let text = vectors::strings::<N>(ids.len(), |i, buf| match ids.get(i) {
         Entry::Id(id) => write(id).map(|digits| {
-            *buf = digits;
-            &buf[..]
+            let digits = digits.as_ref();
+            buf[..digits.len()].copy_from_slice(digits);
+            &buf[..digits.len()]
         }),
         _ => None,
     });

@@ -9,7 +9,7 @@ use zuid_core::tid::{parse_tid, tid_text, TID_TEXT_LEN};
 /// 64-bit number has TID text, so only malformed entries become NA.
 #[extendr]
 fn tid_from_ids(x: Robj, input: &str) -> Robj {
-    reply(text_from_ids::<TID_TEXT_LEN>(
+    reply(text_from_ids::<TID_TEXT_LEN, _>(
         &x,
         input,
         |_| None,

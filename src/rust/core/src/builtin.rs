@@ -158,8 +158,68 @@ pub const TID: Builtin = Builtin {
     )
 };
 
+// Other generators' published defaults, each with the source of its
+// numbers. None takes an argument, so every `layout` argument takes each by
+// name.
+
+/// baidu/uid-generator's `DefaultUidGenerator`: "sign(1bit)", timeBits 28
+/// (seconds), workerBits 22, seqBits 13, and epochStr "2016-05-20" read at
+/// UTC+8 (1463673600000 ms, 2016-05-19T16:00:00Z). Its time part ran out on
+/// 2024-11-20, as its Javadoc says.
+pub const BAIDU: Builtin = builtin(
+    "baidu",
+    &[SIGN, time(28), node("worker", 22), sequence(13)],
+    Unit::SECONDS,
+    Some(1_463_673_600_000),
+);
+
+/// sony/sonyflake v2's `sonyflake.go`: defaultBitsTime 39, defaultTimeUnit
+/// 10 ms, defaultBitsSequence 8 above defaultBitsMachine 16, and a start
+/// time of 2025-01-01 00:00:00 UTC when `StartTime` is not set: Sonyflake's
+/// shape with v2's default start time.
+pub const SONYFLAKE_V2: Builtin = builtin(
+    "sonyflake_v2",
+    &[SIGN, time(39), sequence(8), node("machine", 16)],
+    Unit::TEN_MILLIS,
+    Some(1_735_689_600_000),
+);
+
+/// f4b6a3/tsid-creator's TSID (README, `Tsid.java`): 42 bits of
+/// milliseconds since `TSID_EPOCH`, 2020-01-01T00:00:00.000Z, then
+/// `TsidFactory`'s default 10 node bits and 12 counter bits (the counter is
+/// the sequence); all 64 bits are used.
+pub const TSID: Builtin = builtin(
+    "tsid",
+    &[time(42), node("node", 10), sequence(12)],
+    Unit::MILLIS,
+    Some(1_577_836_800_000),
+);
+
+/// yitter/IdGenerator's `IdGeneratorOptions` (its Java, Go, C, C++, Rust
+/// and PHP versions): BaseTime 1582136402000 (2020-02-20 02:20:02 at
+/// UTC+8), WorkerIdBitLength 6, SeqBitLength 6, no data center bits; the
+/// time (milliseconds) takes the rest of a positive 64-bit integer, 51 bits.
+pub const YITTER: Builtin = builtin(
+    "yitter",
+    &[SIGN, time(51), node("worker", 6), sequence(6)],
+    Unit::MILLIS,
+    Some(1_582_136_402_000),
+);
+
 /// Every built-in layout, in the order messages list them.
-pub const BUILTINS: &[Builtin] = &[TWITTER, DISCORD, INSTAGRAM, MASTODON, SONYFLAKE, SCRU64, TID];
+pub const BUILTINS: &[Builtin] = &[
+    TWITTER,
+    DISCORD,
+    INSTAGRAM,
+    MASTODON,
+    SONYFLAKE,
+    SCRU64,
+    TID,
+    BAIDU,
+    SONYFLAKE_V2,
+    TSID,
+    YITTER,
+];
 
 /// Why a built-in layout could not be made. R checks its arguments first,
 /// so these reach it only as internal errors, except a layout rule (an
@@ -303,6 +363,16 @@ mod tests {
         assert_eq!(
             shape(&TID, None),
             [("sign", 1), ("time", 53), ("clock_id", 10), ("sequence", 0)]
+        );
+        assert_eq!(
+            shape(&BAIDU, None),
+            [("sign", 1), ("time", 28), ("worker", 22), ("sequence", 13)]
+        );
+        assert_eq!(shape(&SONYFLAKE_V2, None), shape(&SONYFLAKE, None));
+        assert_eq!(shape(&TSID, None), [("time", 42), ("node", 10), ("sequence", 12)]);
+        assert_eq!(
+            shape(&YITTER, None),
+            [("sign", 1), ("time", 51), ("worker", 6), ("sequence", 6)]
         );
     }
 

@@ -27,6 +27,18 @@ pub enum Reason {
     NotFinite,
     /// 2^63, which an integer64 holds as its NA.
     Integer64Na,
+    /// Text that is not hex digits (see `bases`).
+    NotHexText,
+    /// Text that is not Crockford base32 digits.
+    NotBase32Text,
+    /// Text that is not base36 digits.
+    NotBase36Text,
+    /// Text that is not base58 digits (Flickr's alphabet).
+    NotBase58Text,
+    /// Text that is not base62 digits.
+    NotBase62Text,
+    /// A number in scientific notation, whose digits are lost.
+    Scientific,
 }
 
 impl Reason {
@@ -43,10 +55,16 @@ impl Reason {
             Reason::Fraction => "fraction",
             Reason::NotFinite => "not_finite",
             Reason::Integer64Na => "integer64_na",
+            Reason::NotHexText => "not_hex_text",
+            Reason::NotBase32Text => "not_base32_text",
+            Reason::NotBase36Text => "not_base36_text",
+            Reason::NotBase58Text => "not_base58_text",
+            Reason::NotBase62Text => "not_base62_text",
+            Reason::Scientific => "scientific",
         }
     }
 
-    pub const ALL: [Reason; 10] = [
+    pub const ALL: [Reason; 16] = [
         Reason::NotDigits,
         Reason::TooLarge,
         Reason::SignBit,
@@ -57,6 +75,12 @@ impl Reason {
         Reason::Fraction,
         Reason::NotFinite,
         Reason::Integer64Na,
+        Reason::NotHexText,
+        Reason::NotBase32Text,
+        Reason::NotBase36Text,
+        Reason::NotBase58Text,
+        Reason::NotBase62Text,
+        Reason::Scientific,
     ];
 }
 

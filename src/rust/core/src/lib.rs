@@ -7,10 +7,13 @@
 //! know it. Nothing else here knows R, and `cargo test` tests the crate on
 //! its own.
 
+pub mod bases;
 pub mod builtin;
+pub mod capacity;
 pub mod clock;
 pub mod columns;
 pub mod compose;
+pub mod damage;
 pub mod entry;
 pub mod generator;
 pub mod invalid;

@@ -22,7 +22,7 @@ pub fn parse_decimal(text: &[u8]) -> Entry {
         return if bad == 0 {
             Entry::Id(value)
         } else {
-            Entry::Invalid(Reason::NotDigits)
+            Entry::Invalid(not_digits(text))
         };
     }
     parse_decimal_checked(text)
@@ -32,7 +32,7 @@ pub fn parse_decimal(text: &[u8]) -> Entry {
 /// overflow checks.
 fn parse_decimal_checked(text: &[u8]) -> Entry {
     if text.is_empty() || text.iter().any(|b| !b.is_ascii_digit()) {
-        return Entry::Invalid(Reason::NotDigits);
+        return Entry::Invalid(not_digits(text));
     }
     let mut value: u64 = 0;
     for &byte in text {
@@ -43,6 +43,30 @@ fn parse_decimal_checked(text: &[u8]) -> Entry {
         };
     }
     Entry::Id(value)
+}
+
+/// Why text that is not decimal digits is not an ID: a number in
+/// scientific notation (`1.21400472403119e+18`, as spreadsheets and
+/// doubles write large numbers) is told apart, since its digits are lost.
+#[cold]
+fn not_digits(text: &[u8]) -> Reason {
+    let digits = |t: &[u8]| !t.is_empty() && t.iter().all(u8::is_ascii_digit);
+    let Some(e) = text.iter().position(|&b| b == b'e' || b == b'E') else {
+        return Reason::NotDigits;
+    };
+    let (mantissa, exponent) = (&text[..e], &text[e + 1..]);
+    let exponent = exponent.strip_prefix(b"+").unwrap_or(exponent);
+    let whole = mantissa.split(|&b| b == b'.').collect::<Vec<_>>();
+    let mantissa_ok = match whole[..] {
+        [int] => digits(int),
+        [int, frac] => digits(int) && (frac.is_empty() || digits(frac)),
+        _ => false,
+    };
+    if mantissa_ok && digits(exponent) {
+        Reason::Scientific
+    } else {
+        Reason::NotDigits
+    }
 }
 
 /// Whether a byte is white space to R's number readers (C's `isspace()`
@@ -94,14 +118,14 @@ mod tests {
 
     #[test]
     fn decimal_refusals() {
-        let refused: [&[u8]; 12] = [
+        // "1.8e+18" is refused too, as scientific notation (see below).
+        let refused: [&[u8]; 11] = [
             b"",
             b" 1",
             b"1 ",
             b"+1",
             b"-1",
             b"1.0",
-            b"1.8e+18",
             b"0x10",
             b"1_000",
             "١٢".as_bytes(),
@@ -168,6 +192,32 @@ mod tests {
             parse_decimal(b"10000000000000000000"),
             Entry::Id(10_000_000_000_000_000_000)
         );
+    }
+
+    #[test]
+    fn scientific_notation_is_told_apart() {
+        for text in [
+            &b"1.21400472403119e+18"[..],
+            b"1.21400472403119E+18",
+            b"1e18",
+            b"1.e5",
+            b"12E3",
+        ] {
+            assert_eq!(parse_decimal(text), Entry::Invalid(Reason::Scientific), "{:?}", text);
+            assert_eq!(parse_text(text, TextForm::Decimal), Entry::Invalid(Reason::Scientific));
+        }
+        for text in [
+            &b"e18"[..],
+            b"1.2e",
+            b"1.2e-18",
+            b"-1.2e18",
+            b"1.2.3e4",
+            b"0x1e5",
+            b".5e3",
+            b"1e+",
+        ] {
+            assert_eq!(parse_decimal(text), Entry::Invalid(Reason::NotDigits), "{:?}", text);
+        }
     }
 
     #[test]

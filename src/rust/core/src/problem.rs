@@ -62,6 +62,7 @@ codes! {
     AfterImprecise => "after_imprecise",
     AfterNoneLeft => "after_none_left",
     AfterAhead => "after_ahead",
+    RoundedIds => "rounded_ids",
 }
 
 /// A problem: its code and the numbers its message needs. Positions and
@@ -77,6 +78,9 @@ pub struct Problem {
     pub value: Option<f64>,
     /// A second number the message shows.
     pub detail: Option<f64>,
+    /// The chance the message states: that a genuine ID shows the sign of
+    /// rounding it reports.
+    pub chance: Option<f64>,
     /// A name the message needs: which element of a layout object is
     /// malformed, or where a generator stopped.
     pub element: Option<&'static str>,
@@ -92,6 +96,7 @@ impl Problem {
             part: None,
             value: None,
             detail: None,
+            chance: None,
             element: None,
             entries: None,
         }
@@ -116,6 +121,11 @@ impl Problem {
 
     pub fn detail(mut self, detail: f64) -> Problem {
         self.detail = Some(detail);
+        self
+    }
+
+    pub fn chance(mut self, chance: f64) -> Problem {
+        self.chance = Some(chance);
         self
     }
 
