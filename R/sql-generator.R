@@ -29,9 +29,9 @@
 #' replaces the functions and keeps the state, so the function never mints
 #' again an ID it minted before. The state belongs to the layout's ticks:
 #' to use a name for another layout, drop `name_state` first, or choose
-#' another name. A name of PostgreSQL's 63 bytes or MySQL's 64 characters
-#' (with the `_state` and `_clock` suffixes) is refused, since the servers
-#' would cut it short.
+#' another name. A name longer, with the `_state` and `_clock` suffixes,
+#' than PostgreSQL's 63 bytes or MySQL's 64 characters is refused, since the
+#' server would cut it short.
 #'
 #' In PostgreSQL an unqualified `name` is created in the current schema
 #' with `SET search_path FROM CURRENT`, so that the function finds its state
@@ -88,7 +88,9 @@
 #' non-transactional, so that an ID is never minted twice. Under
 #' `REPEATABLE READ` and `SERIALIZABLE` the function works as under
 #' `READ COMMITTED`: the lock and the state are not subject to the
-#' snapshot.
+#' snapshot. PostgreSQL's advisory lock has the keys 2054514020 and the
+#' state sequence's OID: an application's own two-key advisory locks should
+#' not use 2054514020 as their first key.
 #'
 #' Callers need the right to call the functions and, in PostgreSQL, to
 #' update the state sequence (`GRANT USAGE, UPDATE ON SEQUENCE`); MySQL's
@@ -99,7 +101,9 @@
 #' @section The clock:
 #' The function reads the server's wall clock at each call:
 #' `clock_timestamp()` in PostgreSQL, `SYSDATE(6)` in MySQL/MariaDB (read in
-#' UTC, whatever the session's time zone), both to the microsecond. It never
+#' UTC: the clock function sets the session's `time_zone` to `+00:00` for
+#' the reading and back, so that a zone with daylight saving time does not
+#' make it step), both to the microsecond. It never
 #' reads `now()`, which is the transaction's start in PostgreSQL and the
 #' statement's start in MySQL, so a statement inserting a million rows gets
 #' the times of its run. A server started with `--sysdate-is-now` makes
@@ -133,16 +137,22 @@
 #'
 #' @section Cost:
 #' Measured by `make bench` (`bench/sql-generator.R`) on a 2-core virtual
-#' machine, PostgreSQL 15 and MariaDB 10.11, Twitter layout, one
-#' `INSERT ... SELECT` of a million rows: the default adds about 2 to 3
-#' microseconds per row in PostgreSQL (4 with an unqualified name's
-#' search-path setting), and about 15 microseconds per row in MariaDB,
-#' whose trigger, locking read and update of the state row cost more. That
-#' is below the Twitter layout's capacity of 4,096 IDs per millisecond, so
-#' a single session rarely waits for a tick; sessions inserting at once
-#' share that rate, one at a time.
+#' machine shared with other work, PostgreSQL 15 and MariaDB 10.11 as
+#' `make test` starts them, Twitter layout, one `INSERT ... SELECT` of a
+#' million rows: the default adds about 3 microseconds per row in
+#' PostgreSQL (the insert itself costs 1), and 18 to 25 in MariaDB, whose
+#' trigger, locking read and update of the state row, each a statement of a
+#' stored program, cost more (the more rows one transaction holds, the
+#' more). The function alone takes about 3.5 and 20 microseconds. That is
+#' below the Twitter layout's capacity of 4,096 IDs per millisecond, so a
+#' session rarely waits for a tick; four sessions inserting at once take
+#' turns and together mint at about the rate of one. A schema-qualified
+#' PostgreSQL name saves the search path's setting on each call, about 1
+#' microsecond when measured alone, within the noise of a million-row run.
 #'
-#' @inheritParams id_generator
+#' @param layout A [id_layout()], or the name of a built-in layout that
+#'   needs no further argument (`"twitter"`, `"discord"`, `"instagram"`,
+#'   `"mastodon"`, `"tid"`).
 #' @param ... Every node field of the layout by name, as [id_generator()]
 #'   takes them, such as `datacenter = 1, worker = 7`; for `scru64`, `node`.
 #' @param dialect `"postgres"` (or `"postgresql"`) or `"mysql"` (or
