@@ -451,6 +451,18 @@ for (engine in names(gen_engines)) {
     expect_identical(order(as_minted(events$id, "instagram")), 1:23)
   })
 
+  test_that(sprintf("a statement the server refuses is a zuid_error naming it (%s)", label), {
+    skip_unless_engine(engine)
+    con <- gen_connect(engine)
+    on.exit(DBI::dbDisconnect(con))
+    err <- tryCatch(
+      suppressWarnings(id_sql_generator("twitter", datacenter = 1, worker = 1, dialect = con,
+                                        name = c("zgen_no_such_schema", "f"), execute = TRUE)),
+      zuid_error_database = function(e) e)
+    expect_s3_class(err, "zuid_error_database")
+    expect_match(conditionMessage(err), "^Statement 1 of [0-9]+ \\(state\\) of the ID generator failed: ")
+  })
+
   test_that(sprintf("the table argument adds the default to an existing table (%s)", label), {
     skip_unless_engine(engine)
     con <- gen_connect(engine)
