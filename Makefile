@@ -2,13 +2,16 @@
 #   make demo   installs what is missing, builds and installs zuid into
 #               .lib/ and decodes real example IDs
 #   make test   installs what is missing and runs the whole test suite
+# and for working on zuid:
+#   make check-fast  R CMD check without engines or vignette, and cargo test
+#   make docs   regenerates man/ and NAMESPACE from the roxygen comments
 #   make bench  times zuid against bit64 on 10 million IDs, and the cost
 #               per ID of id_sql_generator()'s functions in PostgreSQL and
 #               MariaDB (not a test)
 #   make site   builds the pkgdown reference site into docs/ (not committed)
 LIB = .lib
 
-.PHONY: demo test bench bench-sql site setup install vendor wrappers clean
+.PHONY: demo test check-fast docs bench bench-sql site setup install vendor wrappers clean
 
 demo: install
 	R_LIBS="$(CURDIR)/$(LIB)" Rscript tools/demo.R
@@ -16,6 +19,15 @@ demo: install
 test:
 	sh tools/setup.sh --engines --lint
 	sh tools/check.sh
+
+# The inner loop: the package's own tests (those of the engines skip) and
+# the Rust tests, in a few minutes.
+check-fast: setup
+	sh tools/check.sh --fast
+
+docs:
+	sh tools/setup.sh --lint
+	Rscript tools/roxygen.R
 
 # Speed against bit64 and the memory bound, then the in-database
 # generators on throwaway servers (bench/sql-generator.sh starts and stops
@@ -52,4 +64,4 @@ wrappers: install
 	R_LIBS="$(CURDIR)/$(LIB)" Rscript tools/wrappers.R
 
 clean:
-	rm -rf $(LIB) .check docs src/*.o src/*.so src/rust/target
+	rm -rf $(LIB) .check .check-fast docs src/*.o src/*.so src/rust/target src/Makevars src/Makevars.win

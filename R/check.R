@@ -135,14 +135,14 @@ check_text <- function(text, form, call) {
 # A vector of IDs as the binding reads it: `x` itself (a vector of NA
 # alone, such as an empty column read as logical, as NA text) and how to
 # read it, "character", "integer64", "double" or "integer". Anything else
-# is an error.
-check_ids <- function(x, call) {
+# is an error, which names `x` as `arg` does (`x` by default).
+check_ids <- function(x, call, arg = NULL) {
   input <- ids_input(x)
   if (is.null(input)) {
     hint <- if (is.factor(x)) " Convert a factor with `as.character()` first." else ""
     zuid_abort(sprintf(
-      "`x` must be IDs as a character, bit64::integer64, double or integer vector, not %s.%s",
-      describe_value(x), hint
+      "%s must be IDs as a character, bit64::integer64, double or integer vector, not %s.%s",
+      sentence(arg %||% "`x`"), describe_value(x), hint
     ), class = "zuid_error_type", call = call)
   }
   if (is.logical(x)) x <- rep(NA_character_, length(x))

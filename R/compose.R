@@ -18,7 +18,9 @@
 #' unknown field name are errors.
 #'
 #' @param time A POSIXct (or Date) vector.
-#' @inheritParams id_fields
+#' @param layout A [id_layout()], or the name of a built-in layout that needs
+#'   no further argument: `"twitter"` (or `"x"`), `"discord"`, `"instagram"`,
+#'   `"mastodon"` or `"tid"` (or `"bluesky"`), in any case.
 #' @param ... Node fields by name, such as `worker = 3`: whole numbers within
 #'   the field's width. Fields not given are 0.
 #' @param sequence The sequence: whole numbers within its width.

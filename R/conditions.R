@@ -9,6 +9,14 @@ zuid_abort <- function(message, class = NULL, call = NULL, ...) {
   ))
 }
 
+# A condition that only a bug in zuid raises (the binding handed a value R
+# should have refused, a problem code with no words): classed like the
+# others, so that it can be told apart and reported.
+zuid_abort_internal <- function(what, call = NULL) {
+  zuid_abort(sprintf("internal error in zuid: %s. Please report it, with the call that raised it.", what),
+             class = "zuid_error_internal", call = call)
+}
+
 zuid_warn <- function(message, class = NULL, call = NULL, ...) {
   warning(structure(
     class = c(class, "zuid_warning", "warning", "condition"),
@@ -30,7 +38,7 @@ rust_value <- function(result, call = NULL, context = list()) {
 throw_problem <- function(problem, call, context) {
   handler <- problem_handlers[[problem$code]]
   if (is.null(handler)) {
-    stop(sprintf("internal error in zuid: no message for the problem \"%s\"", problem$code), call. = FALSE)
+    zuid_abort_internal(sprintf("no message for the problem \"%s\"", problem$code), call)
   }
   handler(problem, call, context)
 }

@@ -82,16 +82,9 @@ id_time <- function(x, layout = NULL, as = c("POSIXct", "ms")) {
   call <- sys.call()
   layout <- resolve_layout(x, layout, call)
   as <- check_choice(as, c("POSIXct", "ms"), "as", call)
-  time <- decode_vector(x, layout, time_only = TRUE, call)$time
-  # The seconds are the double nearest to whole milliseconds / 1000, so
-  # rounding their thousandfold gives the milliseconds back exactly; with
-  # microsecond ticks, the microseconds come back so, floored to the
-  # millisecond.
-  if (as == "POSIXct") {
-    return(time)
-  }
-  seconds <- as.vector(unclass(time))
-  if (identical(layout$unit, "us")) round(seconds * 1e6) %/% 1000 else round(seconds * 1000)
+  # The core gives the milliseconds exactly (microsecond ticks floored to
+  # their millisecond), not through the POSIXct's double.
+  decode_vector(x, layout, time_only = TRUE, call, time_ms = as == "ms")$time
 }
 
 #' @rdname id_fields
@@ -103,10 +96,12 @@ id_is_valid <- function(x, layout = NULL) {
   rust_value(ids_valid(ids$x, ids$input, layout), call, list(layout = layout, x = x))
 }
 
-decode_vector <- function(x, layout, time_only, call) {
+decode_vector <- function(x, layout, time_only, call, time_ms = FALSE) {
   ids <- check_ids(x, call)
-  decoded <- rust_value(decode_ids(ids$x, ids$input, layout, time_only), call,
+  decoded <- rust_value(decode_ids(ids$x, ids$input, layout, time_only, time_ms), call,
                         list(layout = layout, x = x))
-  decoded$time <- structure(decoded$time, class = c("POSIXct", "POSIXt"), tzone = "UTC")
+  if (!time_ms) {
+    decoded$time <- structure(decoded$time, class = c("POSIXct", "POSIXt"), tzone = "UTC")
+  }
   decoded
 }

@@ -25,61 +25,50 @@ id_explain <- function(x, layout = NULL) {
   }
   ids <- check_ids(x, call)
   read <- rust_value(explain_ids(ids$x, ids$input, layout), call, list(layout = layout, x = x))
-  parts <- explain_parts(read, layout)
-  times <- suppressWarnings(id_time(x, layout))
+  parts <- explain_parts(read, layout, call)
   colour <- isTRUE(getOption("zuid.colour", use_colour()))
-  lines <- unlist(lapply(seq_along(read$bits), function(i) {
-    explain_lines(read$decimal[[i]], read$bits[[i]], parts[parts$id == i, ], times[[i]], layout, colour)
+  lines <- unlist(lapply(seq_along(read$decimal), function(i) {
+    digits <- vapply(read$digits, `[[`, character(1), i)
+    explain_lines(read$decimal[[i]], digits, parts[parts$id == i, ], read$time[[i]], layout, colour)
   }))
   cat(lines, sep = "\n")
   invisible(parts)
 }
 
-# The digits of a part in a 64-character bit string, most significant first.
-part_digits <- function(bits, offset, width) {
-  substr(bits, 64L - offset - width + 1L, 64L - offset)
-}
-
 # One row per ID and part, with the part values the core computed.
-explain_parts <- function(read, layout) {
-  offsets <- part_shifts(layout)
-  rows <- lapply(seq_along(read$bits), function(i) {
+explain_parts <- function(read, layout, call) {
+  offsets <- layout_facts_of(layout, call)$offsets
+  rows <- lapply(seq_along(read$decimal), function(i) {
     data.frame(id = i, part = names(layout$bits), bits = unname(layout$bits),
                offset = unname(offsets), value = vapply(read$values, `[[`, numeric(1), i))
   })
   do.call(rbind, rows)
 }
 
-explain_lines <- function(decimal, bits, parts, time, layout, colour) {
-  if (is.na(bits)) {
+# The lines of one ID: its decimal text and time, its parts' digits, and
+# a row per part. `time` is the core's ISO 8601 text of its tick, NA when
+# the layout does not admit the ID.
+explain_lines <- function(decimal, digits, parts, time, layout, colour) {
+  if (is.na(decimal)) {
     return(c("NA or not an ID", ""))
   }
-  paint <- function(text, k) if (colour) paste0(part_colours[[(k - 1L) %% length(part_colours) + 1L]], text, "\033[0m") else text
-  groups <- vapply(seq_len(nrow(parts)), function(k) {
-    paint(part_digits(bits, parts$offset[[k]], parts$bits[[k]]), k)
-  }, character(1))
-  iso <- explain_time(time, layout)
+  paint <- function(text, k) {
+    if (!colour) {
+      return(text)
+    }
+    paste0(part_colours[[(k - 1L) %% length(part_colours) + 1L]], text, "\033[0m")
+  }
+  groups <- vapply(seq_along(digits), function(k) paint(digits[[k]], k), character(1))
   fits <- !is.na(time)
   header <- sprintf("%s as %s: %s", decimal, layout_label(layout),
-                    if (fits) iso else "not an ID of this layout (see the sign bit)")
+                    if (fits) time else "not an ID of this layout (see the sign bit)")
   width <- max(nchar(parts$part), 4L)
   rows <- vapply(seq_len(nrow(parts)), function(k) {
-    note <- if (parts$part[[k]] == "time" && fits) sprintf("  %s", iso) else ""
+    note <- if (parts$part[[k]] == "time" && fits) sprintf("  %s", time) else ""
     sprintf("  %s %4d bits at %2d  %s%s", paint(formatC(parts$part[[k]], width = -width), k),
             parts$bits[[k]], parts$offset[[k]], whole_text(parts$value[[k]]), note)
   }, character(1))
   c(header, paste(groups, collapse = " "), rows, "")
-}
-
-# ISO 8601 UTC text of a tick's start: to the millisecond, or to the
-# microsecond for microsecond ticks (TIDs).
-explain_time <- function(time, layout) {
-  if (!identical(layout$unit, "us")) {
-    return(rust_value(format_epoch_ms(round(as.numeric(time) * 1000))))
-  }
-  us <- round(as.numeric(time) * 1e6)
-  ms_text <- rust_value(format_epoch_ms(us %/% 1000))
-  sub("Z$", sprintf("%03dZ", as.integer(us %% 1000)), ms_text)
 }
 
 # Bright, distinct ANSI colours, one per part in order.

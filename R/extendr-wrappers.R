@@ -10,17 +10,27 @@ compose_ids <- function(time, values, layout, n, as_) .Call(wrap__compose_ids, t
 
 ids_at_times <- function(time, layout, max, as_) .Call(wrap__ids_at_times, time, layout, max, as_)
 
-decode_ids <- function(x, input, layout, time_only) .Call(wrap__decode_ids, x, input, layout, time_only)
+decode_ids <- function(x, input, layout, time_only, time_ms) .Call(wrap__decode_ids, x, input, layout, time_only, time_ms)
 
 ids_shard <- function(x, input, layout, n) .Call(wrap__ids_shard, x, input, layout, n)
 
 explain_ids <- function(x, input, layout) .Call(wrap__explain_ids, x, input, layout)
+
+builtin_layouts <- function() .Call(wrap__builtin_layouts)
+
+builtin_layout_fields <- function(name, epoch_ms, node_bits) .Call(wrap__builtin_layout_fields, name, epoch_ms, node_bits)
+
+id_bounds <- function() .Call(wrap__id_bounds)
 
 generator_new <- function(layout, nodes, policy, after, after_input, shared_node) .Call(wrap__generator_new, layout, nodes, policy, after, after_input, shared_node)
 
 generator_next <- function(pointer, n, as_, layout) .Call(wrap__generator_next, pointer, n, as_, layout)
 
 generator_status <- function(pointer) .Call(wrap__generator_status, pointer)
+
+ids_swap_na <- function(x) .Call(wrap__ids_swap_na, x)
+
+ids_cumulative <- function(x, largest) .Call(wrap__ids_cumulative, x, largest)
 
 read_ids <- function(x, input, layout) .Call(wrap__read_ids, x, input, layout)
 
@@ -38,13 +48,13 @@ ids_range <- function(x, na_rm) .Call(wrap__ids_range, x, na_rm)
 
 ids_halves <- function(x) .Call(wrap__ids_halves, x)
 
+ids_to_double <- function(x) .Call(wrap__ids_to_double, x)
+
 layout_check <- function(layout) .Call(wrap__layout_check, layout)
 
 layout_facts <- function(layout) .Call(wrap__layout_facts, layout)
 
 time_unit_canonical <- function(unit) .Call(wrap__time_unit_canonical, unit)
-
-format_epoch_ms <- function(ms) .Call(wrap__format_epoch_ms, ms)
 
 problem_codes <- function() .Call(wrap__problem_codes)
 
@@ -56,5 +66,11 @@ ids_from_scru64 <- function(text, as_) .Call(wrap__ids_from_scru64, text, as_)
 
 tid_from_ids <- function(x, input) .Call(wrap__tid_from_ids, x, input)
 
-ids_from_tid <- function(text, as_) .Call(wrap__ids_from_tid, text, as_)
+ids_from_tid <- function(text, as_, layout) .Call(wrap__ids_from_tid, text, as_, layout)
+
+seconds_to_ms <- function(seconds, nearest) .Call(wrap__seconds_to_ms, seconds, nearest)
+
+format_epoch_ms <- function(ms) .Call(wrap__format_epoch_ms, ms)
+
+format_seconds <- function(seconds) .Call(wrap__format_seconds, seconds)
 

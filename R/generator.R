@@ -78,7 +78,7 @@
 #' `zuid_error_generator`; the IDs it had minted are skipped, never minted
 #' again, and the next call goes on above them.
 #'
-#' @inheritParams id_fields
+#' @inheritParams id_compose
 #' @param ... Every node field of the layout by name, such as
 #'   `datacenter = 1, worker = 7`; for `scru64`, `node`.
 #' @param on_clock_back `"wait"`, `"error"` or `"borrow"`: see below.
@@ -145,9 +145,9 @@ check_generator_nodes <- function(nodes, layout, call) {
     if (length(missing) == 1L) "is" else "are"), class = "zuid_error_layout", call = call)
   }
   nodes <- check_node_values(nodes, layout, call)
+  max_values <- layout_facts_of(layout, call)$max_values
   for (field in fields) {
-    max <- 2^layout$bits[[field]] - 1
-    check_whole(nodes[[field]], field, 0, max, call, class = "zuid_error_range")
+    check_whole(nodes[[field]], field, 0, max_values[[field]], call, class = "zuid_error_range")
   }
   nodes
 }
@@ -178,7 +178,7 @@ id_next <- function(generator, n = 1L, as = c("id", "character", "integer64")) {
     zuid_abort(sprintf("`generator` must be a zuid_generator from `id_generator()`, not %s.",
                        describe_value(generator)), class = "zuid_error_type", call = call)
   }
-  n <- check_whole(n, "n", 0, 2^31 - 1, call, class = "zuid_error_type")
+  n <- check_whole(n, "n", 0, .Machine$integer.max, call, class = "zuid_error_type")
   as <- check_as(as, call)
   # The pointer says whether this process can mint with it: R's copy of a
   # process id could not tell a forked child from a copy sent to a worker.

@@ -10,7 +10,8 @@
 #' 2012, just as plausible, and only knowing where the IDs came from
 #' settles it. Layouts whose times are all plausible stay tied.
 #'
-#' @param x IDs, read as [id_fields()] reads them.
+#' @param x IDs, read as [id_fields()] reads them; the layout a `zuid_id`
+#'   carries plays no part.
 #' @param layouts Candidate layouts: a list of [id_layout()]s or names, named
 #'   or not. By default the built-ins, with Sonyflake's v1 start time
 #'   (2014-09-01), SCRU64's time (which does not depend on `node_bits`) and
@@ -44,6 +45,9 @@ id_guess_layout <- function(x, layouts = default_guess_layouts(), now = Sys.time
     zuid_abort("`now` must be one time.", class = "zuid_error_type", call = call)
   }
   check_ids(x, call)
+  # The layout a zuid_id carries is one more guess, not the answer: every
+  # candidate decodes the same bits.
+  if (is_zuid_id(x)) x <- plain_integer64(x)
   known <- sum(!id_is_na(x))
   rows <- lapply(seq_along(layouts), function(k) guess_row(x, known, layouts[[k]], labels[[k]], now_s))
   out <- do.call(rbind, rows)
@@ -70,16 +74,12 @@ guess_row <- function(x, known, layout, label, now_s) {
   )
 }
 
+# Every built-in layout, with the arguments the core's table gives for
+# guessing: Sonyflake v1's default start time, a width of SCRU64's node.
 default_guess_layouts <- function() {
-  list(
-    twitter = id_layout("twitter"),
-    discord = id_layout("discord"),
-    instagram = id_layout("instagram"),
-    mastodon = id_layout("mastodon"),
-    sonyflake = id_layout("sonyflake", epoch = as.POSIXct("2014-09-01", tz = "UTC")),
-    scru64 = id_layout("scru64", node_bits = 8),
-    tid = id_layout("tid")
-  )
+  lapply(core_facts("builtins"), function(b) {
+    id_layout(b$name, epoch = b$guess_epoch_ms, node_bits = b$guess_node_bits)
+  })
 }
 
 #' @export

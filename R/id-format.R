@@ -2,10 +2,16 @@
 # computed in Rust (bit64 would show IDs of 2^63 and more as negative, and
 # pillar would round every ID to a few significant digits).
 
+# No padding unless `width` asks for it: then, as format() pads numbers,
+# to a common width of at least `width`, on the right by default. NA is
+# "NA", as for numbers (`na.encode` is for text).
 #' @export
-format.zuid_id <- function(x, ...) {
+format.zuid_id <- function(x, width = NULL, justify = c("right", "left", "centre", "none"), ...) {
   out <- rust_value(ids_text(x))
   out[is.na(out)] <- "NA"
+  if (!is.null(width)) {
+    out <- format(out, width = width, justify = match.arg(justify))
+  }
   names(out) <- names(x)
   out
 }
@@ -15,16 +21,27 @@ as.character.zuid_id <- function(x, ...) {
   rust_value(ids_text(x))
 }
 
+# Only the IDs shown are formatted: at most `max` (getOption("max.print")
+# by default), as print() shows other vectors.
 #' @export
-print.zuid_id <- function(x, ...) {
+print.zuid_id <- function(x, quote = FALSE, max = NULL, ...) {
   layout <- id_layout_attr(x)
-  cat(sprintf("<zuid_id%s[%s]>\n", if (is.null(layout)) "" else paste0(" ", layout$name),
-              whole_text(length(x))))
-  if (length(x) > 0L) {
-    print(format(x), quote = FALSE, right = TRUE, ...)
+  n <- length(x)
+  cat(sprintf("<zuid_id%s[%s]>\n", if (is.null(layout)) "" else paste0(" ", layout$name), whole_text(n)))
+  limit <- max %||% getOption("max.print", 99999L)
+  shown <- shown_ids(x, limit)
+  if (length(shown) > 0L) {
+    print(format(shown), quote = quote, right = TRUE, ...)
+  }
+  if (n > limit) {
+    cat(sprintf(" [ reached %sgetOption(\"max.print\") -- omitted %s entries ]\n",
+                if (is.null(max)) "" else "'max' / ", whole_text(n - limit)))
   }
   invisible(x)
 }
+
+# The IDs print() shows: the first `limit`.
+shown_ids <- function(x, limit) if (length(x) > limit) x[seq_len(limit)] else x
 
 #' @importFrom utils str
 #' @export
@@ -37,16 +54,6 @@ str.zuid_id <- function(object, ...) {
 
 #' @export
 as.data.frame.zuid_id <- function(x, ...) as.data.frame.vector(x, ...)
-
-#' @exportS3Method bit64::as.integer64 zuid_id
-as.integer64.zuid_id <- function(x, ...) plain_integer64(x)
-
-# The nearest double of each ID, read as unsigned: exact below 2^53 only.
-#' @export
-as.double.zuid_id <- function(x, ...) {
-  halves <- rust_value(ids_halves(x))
-  halves$high * 2^32 + halves$low
-}
 
 # Tibbles show every digit, with the layout's name as the column type.
 #' @exportS3Method pillar::pillar_shaft
@@ -62,8 +69,6 @@ type_sum.zuid_id <- function(x) {
 
 # bit64's is.na() and friends keep every class but integer64 on their
 # logical result: a zuid_id's give a plain logical vector.
-plain_integer64 <- function(x) structure(as.vector(unclass(x)), class = "integer64")
-
 #' @export
 is.na.zuid_id <- function(x) stats::setNames(is.na(plain_integer64(x)), names(x))
 
@@ -75,3 +80,20 @@ is.infinite.zuid_id <- function(x) rep(FALSE, length(x))
 
 #' @export
 is.nan.zuid_id <- function(x) rep(FALSE, length(x))
+
+# jsonlite::toJSON() writes an integer64 as signed numbers and an NA as
+# "NA"; a zuid_id is written as its exact text, as Discord and X write IDs
+# in JSON (a JavaScript number holds 53 bits), NA as null. jsonlite's
+# writer is an S4 generic of its own: the method for zuid_ids is set when
+# jsonlite loads (see .onLoad()), in an environment of zuid's.
+s4_methods <- new.env()
+
+register_json_method <- function(...) {
+  generic <- methods::getGeneric("asJSON", where = asNamespace("jsonlite"))
+  if (is.null(generic)) {
+    return(invisible())
+  }
+  methods::setOldClass(c("zuid_id", "integer64"), where = s4_methods)
+  methods::setMethod(generic, "zuid_id", function(x, ...) generic(as.character(x), ...), where = s4_methods)
+  invisible()
+}

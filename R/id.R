@@ -9,22 +9,55 @@
 #'
 #' A `zuid_id` behaves as an ID, not as a number:
 #' * it prints, formats and converts to text as its exact unsigned decimal
-#'   digits: [print()], [format()], [as.character()], data frames, [str()]
-#'   and tibbles;
+#'   digits: [print()] (which formats only what it shows), [format()],
+#'   [as.character()], data frames, [str()], tibbles and
+#'   `jsonlite::toJSON()` (as strings, `NA` as `null`);
 #' * it compares (`==`, `!=`, `<`, `<=`, `>`, `>=`) and sorts ([sort()],
-#'   [order()], [rank()], [xtfrm()], [min()], [max()], [range()], and
-#'   `dplyr::arrange()`) by value, also against decimal text, an integer64 or
-#'   an exact number; [unique()], [duplicated()], [match()] and `%in%` work
-#'   on the IDs' values;
+#'   [order()], [rank()], [xtfrm()], [min()], [max()], [range()],
+#'   [quantile()] and [median()] as order statistics, [cummax()],
+#'   [cummin()], [is.unsorted()] and `dplyr::arrange()`) by value, also
+#'   against decimal text, an integer64 or an exact number;
+#' * it is looked up by value: `%in%` and [match()] find IDs in, or look up
+#'   in IDs, a `zuid_id`, a plain `bit64::integer64`, decimal text or exact
+#'   numbers (a double of 2^53 or more is a `zuid_error_precision`, as in
+#'   `==`), with bit64 attached or not; [merge()], [table()] and
+#'   [factor()], which base R runs, match a `zuid_id` by its exact digits,
+#'   so keys of plain integer64 or decimal text match too; [unique()] and
+#'   [duplicated()] work on the values. See [zuid_id-sets], also for
+#'   `union()`, `intersect()` and `setdiff()`;
+#' * a missing element is `NA` however it was made: an out-of-range or NA
+#'   index, `length<-`, [is.na<-], vctrs' `vec_init()`, dplyr's `lag()`,
+#'   `lead()`, unmatched join rows and `bind_rows()` fills, tidyr's
+#'   `complete()`, [merge()] with `all = TRUE` and data.table's joins;
 #' * it keeps its class and layout through `[`, `[[`, `[<-`, [c()] (whose
-#'   parts must share one layout), [rep()], [rev()], [head()], [tail()] and
-#'   dplyr's verbs, joins and `bind_rows()`;
-#' * arithmetic is refused: an ID is a label with a time in it. Build IDs
-#'   with [id_compose()] or [id_from_time()].
+#'   parts must share one layout), [rep()], [rev()], [head()], [tail()],
+#'   [as.list()] (so [lapply()], [sapply()] and `purrr::map()` see IDs),
+#'   and dplyr's verbs, joins, `bind_rows()`, `if_else()` and
+#'   `coalesce()`, where text and integer64 combine with it into a
+#'   `zuid_id` and numbers are refused;
+#' * it is not a number: [is.numeric()] is `FALSE` (so numeric summaries
+#'   skip it) and arithmetic is refused, `+` as well as [diff()], [seq()],
+#'   [scale()], [mean()], [sum()] and [cumsum()]. Build IDs with
+#'   [id_compose()] or [id_from_time()]. [summary()] gives the count, the
+#'   NAs and the smallest and largest ID (with their times when the layout
+#'   is known), [all.equal()] the differences, [as.POSIXct()] and
+#'   [as.Date()] the IDs' times, [as.double()] the nearest doubles (exact
+#'   below 2^53 only: a number to plot, never one to rebuild an ID from),
+#'   [as.vector()] and [as.matrix()] the exact text.
 #'
 #' Every function that takes `x` and `layout` ([id_fields()], [id_time()],
 #' [id_explain()], [id_is_valid()]) may omit `layout` when `x` carries one;
 #' a different explicit layout is an error.
+#'
+#' Some base R code never calls zuid's methods: `for (i in x)`, [unlist()]
+#' of a plain list, `c(<character>, x)`, [ifelse()], [dput()], [var()],
+#' `which.max()`, `dplyr::between()` (dplyr 1.0), data.table's
+#' `rbindlist()` and `:=` with another layout, and on R 4.2 a comparison
+#' whose other side has an `Ops` method of its own (an integer64, a
+#' POSIXct, a Date, a factor or a data frame: R warns "Incompatible
+#' methods" and compares raw doubles). The vignette's section "Pitfalls"
+#' (`vignette("reading-ids", package = "zuid")`) says what to write
+#' instead of each.
 #'
 #' @section IDs of 2^63 and more:
 #' Discord and Instagram IDs reach 2^63 in 2084 and 2046, Mastodon's and
@@ -45,7 +78,9 @@
 #' integer; RPostgreSQL, Debian's PostgreSQL driver, types integer64 columns
 #' as text unless told: `DBI::dbWriteTable(con, "t", df, field.types =
 #' c(id = "bigint"))`. Read IDs back with `bigint = "integer64"` (or as
-#' text) and `as_zuid_id()`.
+#' text) and `as_zuid_id()`. To share IDs in a reprex, share their text:
+#' `dput(as.character(x))`, read back with `as_zuid_id()`; `dput(x)`
+#' writes the doubles underneath, rounded, which are other IDs.
 #'
 #' @param x IDs: a character, `bit64::integer64` (including a `zuid_id`),
 #'   double or integer vector, read as [id_fields()] reads them.
@@ -88,9 +123,13 @@ as_zuid_id <- function(x, layout = NULL) {
 is_zuid_id <- function(x) inherits(x, "zuid_id")
 
 # `x` read into a zuid_id of `layout` (a checked layout, or NULL).
-read_as_ids <- function(x, layout, call) {
-  ids <- check_ids(x, call)
-  out <- rust_value(read_ids(ids$x, ids$input, layout), call, list(layout = layout, x = x))
+# `entries` words the messages about its entries (see problems.R): `arg`
+# names `x` as the user wrote it, `effect` says what an imprecise double
+# would spoil.
+read_as_ids <- function(x, layout, call, entries = NULL) {
+  ids <- check_ids(x, call, entries$arg)
+  context <- list(layout = layout, x = x, entries = entries)
+  out <- rust_value(read_ids(ids$x, ids$input, layout), call, context)
   if (!is.null(names(x))) names(out) <- names(x)
   out
 }
@@ -138,14 +177,19 @@ new_zuid_id <- function(bits, layout) {
 
 # A vector whose doubles hold ID bits, for the binding (which reads the
 # doubles and ignores the class): a zuid_id itself, not a copy, or other
-# values read as IDs under `layout` (for comparisons).
-id_bits <- function(x, layout, call) {
+# values read as IDs under `layout`. Where the IDs are to join a vector of
+# `layout` (`combine`), those of a zuid_id without a layout are checked
+# against it; a comparison takes them as they are.
+id_bits <- function(x, layout, call, entries = NULL, combine = FALSE) {
   if (!inherits(x, "zuid_id")) {
-    return(read_as_ids(x, layout, call))
+    return(read_as_ids(x, layout, call, entries))
   }
   carried <- id_layout_attr(x)
   if (!is.null(layout) && !is.null(carried) && !same_layout(carried, layout)) {
     abort_mixed_layouts(carried, layout, call)
+  }
+  if (combine && is.null(carried) && !is.null(layout)) {
+    return(read_as_ids(x, layout, call, entries))
   }
   x
 }

@@ -3,28 +3,38 @@
 # argument, checked by the core
 # however it was made or edited. Also what R code reads off a layout.
 
-layouts_by_name <- c("twitter", "discord", "instagram", "mastodon", "tid")
-
 as_layout <- function(layout, call) {
   if (inherits(layout, "zuid_layout")) {
     return(check_layout(layout, call))
   }
   name <- builtin_name(layout)
-  if (name %in% layouts_by_name) {
+  by_name <- layouts_by_name()
+  if (name %in% by_name) {
     return(id_layout(name))
   }
-  if (name %in% c("sonyflake", "scru64")) {
-    needs <- if (name == "sonyflake") "epoch = <its start time>" else "node_bits = <1 to 23>"
+  if (!is.na(name)) {
     zuid_abort(sprintf(
       "The \"%s\" layout needs more than its name: pass `id_layout(\"%s\", %s)`.",
-      name, name, needs
+      name, name, needs_words(core_facts("builtins")[[name]])
     ), class = "zuid_error_layout", call = call)
   }
   zuid_abort(sprintf(
     "`layout` must be a zuid_layout from `id_layout()` or one of %s, not %s.%s",
-    paste0("\"", layouts_by_name, "\"", collapse = ", "), describe_value(layout),
+    paste0("\"", by_name, "\"", collapse = ", "), describe_value(layout),
     suggest_layout_name(layout)
   ), class = "zuid_error_layout", call = call)
+}
+
+# The arguments a built-in layout needs, as `id_layout()` takes them:
+# "epoch = <its start time>", "node_bits = <1 to 23>".
+needs_words <- function(entry) {
+  words <- vapply(entry$needs, function(arg) {
+    switch(arg,
+      epoch = "epoch = <its start time>",
+      node_bits = sprintf("node_bits = <%d to %d>", entry$node_bits[[1L]], entry$node_bits[[2L]])
+    )
+  }, character(1))
+  paste(words, collapse = ", ")
 }
 
 # A zuid_layout is a plain list that code can edit: the core checks its
@@ -52,16 +62,7 @@ abort_invalid_layout <- function(call, why) {
 
 node_fields <- function(layout) names(layout$bits)[layout$kinds == "node"]
 
-# Bits below each part, by part name.
-part_shifts <- function(layout) {
-  stats::setNames(rev(cumsum(rev(layout$bits))) - layout$bits, names(layout$bits))
-}
-
 # How messages name a layout: "twitter layout", or "layout" for a custom one.
 layout_label <- function(layout) {
   if (identical(layout$name, "custom")) "layout" else sprintf("%s layout", layout$name)
 }
-
-# The tick length, the start of tick 0 (the epoch floored to a whole
-# number of units) and the start of the last tick, in milliseconds.
-layout_facts_of <- function(layout, call) rust_value(layout_facts(layout), call, list(layout = layout))

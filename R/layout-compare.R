@@ -61,9 +61,10 @@ same_layout <- function(x, y, call = NULL) {
 #' @rdname layout-compare
 #' @export
 as.data.frame.zuid_layout <- function(x, row.names = NULL, optional = FALSE, ...) {
-  x <- check_layout(x, sys.call())
+  call <- sys.call()
+  x <- check_layout(x, call)
   data.frame(
     name = names(x$bits), kind = x$kinds, bits = unname(x$bits),
-    offset = unname(part_shifts(x)), stringsAsFactors = FALSE
+    offset = unname(layout_facts_of(x, call)$offsets), stringsAsFactors = FALSE
   )
 }

@@ -18,11 +18,14 @@
 #' plot(id_layout("sonyflake", epoch = as.POSIXct("2014-09-01", tz = "UTC")))
 #' par(op)
 plot.zuid_layout <- function(x, main = NULL, ...) {
-  x <- check_layout(x, sys.call())
+  call <- sys.call()
+  x <- check_layout(x, call)
+  facts <- layout_facts_of(x, call)
   fills <- c(sign = "grey70", time = "#4E79A7", sequence = "#F28E2B")
   node_fills <- c("#59A14F", "#B07AA1", "#EDC948", "#76B7B2", "#FF9DA7", "#9C755F")
   widths <- x$bits
-  ends <- 64 - cumsum(widths)
+  # Each part's cells run from its offset (the bits below it) up.
+  ends <- facts$offsets
   starts <- ends + widths
   colours <- ifelse(x$kinds == "node", node_fills[(cumsum(x$kinds == "node") - 1L) %% 6L + 1L],
                     fills[x$kinds])
@@ -42,9 +45,8 @@ plot.zuid_layout <- function(x, main = NULL, ...) {
   graphics::axis(1, at = c(63, 47, 31, 15, 0) + 0.5, labels = c(63, 47, 31, 15, 0),
                  tick = FALSE, line = -1, cex.axis = 0.7)
   # Ticks start where print() says: the epoch floored to whole units.
-  first_ms <- layout_facts_of(x, sys.call())$first_ms
   graphics::title(main = main %||% sprintf("%s: %s units from %s", x$name, x$unit,
-                                            rust_value(format_epoch_ms(first_ms))),
+                                            rust_value(format_epoch_ms(facts$first_ms))),
                   cex.main = 0.9, font.main = 1)
   invisible(x)
 }

@@ -146,11 +146,23 @@ id_layout <- function(name = NULL, epoch = NULL, node_bits = NULL, time = NULL,
   builtin_layout(builtin, epoch, node_bits, call)
 }
 
-builtin_layout_names <- c("twitter", "discord", "instagram", "mastodon", "sonyflake", "scru64", "tid")
+# The built-in layouts are the core's (src/rust/core/src/builtin.rs): their
+# names, aliases and the arguments each takes come from its table.
+builtin_layout_names <- function() names(core_facts("builtins"))
 
-# Other names users know the built-in layouts by: X is Twitter, Bluesky's
-# IDs are AT Protocol TIDs.
-layout_aliases <- c(x = "twitter", bluesky = "tid")
+# Other names users know the built-in layouts by, such as `x` for Twitter
+# and `bluesky` for AT Protocol TIDs: c(x = "twitter", bluesky = "tid").
+layout_aliases <- function() {
+  table <- core_facts("builtins")
+  aliases <- lapply(table, function(b) stats::setNames(rep(b$name, length(b$aliases)), b$aliases))
+  unlist(unname(aliases))
+}
+
+# The built-in layouts that need no argument but their name.
+layouts_by_name <- function() {
+  table <- core_facts("builtins")
+  names(table)[vapply(table, function(b) length(b$needs) == 0L, logical(1))]
+}
 
 # The built-in layout `name` means, in any case, or NA.
 builtin_name <- function(name) {
@@ -158,10 +170,11 @@ builtin_name <- function(name) {
     return(NA_character_)
   }
   key <- tolower(name)
-  if (key %in% names(layout_aliases)) {
-    return(layout_aliases[[key]])
+  aliases <- layout_aliases()
+  if (key %in% names(aliases)) {
+    return(aliases[[key]])
   }
-  if (key %in% builtin_layout_names) key else NA_character_
+  if (key %in% builtin_layout_names()) key else NA_character_
 }
 
 # " Did you mean \"twitter\"?" for a near miss, else "".
@@ -169,12 +182,13 @@ suggest_layout_name <- function(name) {
   if (!is.character(name) || length(name) != 1L || is.na(name)) {
     return("")
   }
-  known <- c(builtin_layout_names, names(layout_aliases))
+  known <- c(builtin_layout_names(), names(layout_aliases()))
   distance <- utils::adist(tolower(name), known)[1L, ]
   best <- known[[which.min(distance)]]
-  if (min(distance) <= 2L && nchar(best) > min(distance)) {
-    sprintf(" Did you mean \"%s\"?", best)
-  } else ""
+  if (min(distance) > 2L || nchar(best) <= min(distance)) {
+    return("")
+  }
+  sprintf(" Did you mean \"%s\"?", best)
 }
 
 # A name that is no built-in layout's, given without a custom layout's parts.
@@ -183,7 +197,7 @@ abort_layout_name <- function(name, call) {
     "`name` must be one of %s (in any case, \"x\" for Twitter, \"bluesky\" for TIDs),",
     "or NULL for a custom layout (or a name of your own for one, given with its",
     "`time`, `fields` and `sequence`); not %s.%s"
-  ), paste0("\"", builtin_layout_names, "\"", collapse = ", "),
+  ), paste0("\"", builtin_layout_names(), "\"", collapse = ", "),
   describe_value(name), suggest_layout_name(name)), class = "zuid_error_layout", call = call)
 }
 
@@ -201,51 +215,51 @@ check_label <- function(name, call) {
   name
 }
 
+# A built-in layout object, made by the core from its table once the
+# arguments it takes are checked here.
 builtin_layout <- function(name, epoch, node_bits, call) {
-  check_absent(epoch, "epoch", name, "sonyflake",
-               "\"sonyflake\" and to custom layouts", call)
-  check_absent(node_bits, "node_bits", name, "scru64", "\"scru64\" only", call)
-  switch(name,
-    twitter = new_layout(name, 41L, c(datacenter = 5L, worker = 5L, sequence = 12L),
-                         "ms", 1288834974657, sign_bit = TRUE),
-    discord = new_layout(name, 42L, c(worker = 5L, process = 5L, sequence = 12L),
-                         "ms", 1420070400000, sign_bit = FALSE),
-    instagram = new_layout(name, 41L, c(shard = 13L, sequence = 10L),
-                           "ms", 1314220021721, sign_bit = FALSE),
-    mastodon = new_layout(name, 48L, c(sequence = 16L), "ms", 0, sign_bit = FALSE),
-    # AT Protocol TIDs: microseconds since 1970 and a 10-bit clock id.
-    tid = new_layout(name, 53L, c(clock_id = 10L, sequence = 0L), "us", 0,
-                     sign_bit = TRUE, text = "tid"),
-    sonyflake = {
-      if (is.null(epoch)) {
-        zuid_abort(paste(
-          "The \"sonyflake\" layout needs `epoch`, the start time its generator",
-          "was configured with (e.g. 2014-09-01 UTC for Sonyflake v1's default,",
-          "2025-01-01 UTC for v2's): releases have changed the default."
-        ), class = "zuid_error_layout", call = call)
-      }
-      new_layout(name, 39L, c(sequence = 8L, machine = 16L), "10ms",
-                 epoch_ms_from(epoch, "epoch", call), sign_bit = TRUE, call = call)
-    },
-    scru64 = {
-      if (is.null(node_bits)) {
-        zuid_abort(paste(
-          "The \"scru64\" layout needs `node_bits`, the width of its node id:",
-          "a whole number from 1 to 23, e.g. `node_bits = 8`."
-        ), class = "zuid_error_layout", call = call)
-      }
-      node_bits <- check_whole(node_bits, "node_bits", 1, 23, call)
-      new_layout(name, 39L, c(node = node_bits, sequence = 24L - node_bits), "256ms", 0,
-                 sign_bit = TRUE, text = "scru64")
+  entry <- core_facts("builtins")[[name]]
+  takes <- function(arg) arg %in% entry$needs
+  check_absent(epoch, "epoch", name, takes("epoch"), "and to custom layouts", call)
+  check_absent(node_bits, "node_bits", name, takes("node_bits"), "only", call)
+  epoch_ms <- NA_real_
+  if (takes("epoch")) {
+    if (is.null(epoch)) {
+      zuid_abort(sprintf(paste(
+        "The \"%s\" layout needs `epoch`, the start time its generator",
+        "was configured with (e.g. 2014-09-01 UTC for Sonyflake v1's default,",
+        "2025-01-01 UTC for v2's): releases have changed the default."
+      ), name), class = "zuid_error_layout", call = call)
     }
-  )
+    epoch_ms <- epoch_ms_from(epoch, "epoch", call)
+  }
+  bits <- NA_real_
+  if (takes("node_bits")) {
+    range <- entry$node_bits
+    if (is.null(node_bits)) {
+      zuid_abort(sprintf(paste(
+        "The \"%s\" layout needs `node_bits`, the width of its node id:",
+        "a whole number from %d to %d, e.g. `node_bits = %d`."
+      ), name, range[[1L]], range[[2L]], as.integer(entry$guess_node_bits)),
+      class = "zuid_error_layout", call = call)
+    }
+    bits <- as.double(check_whole(node_bits, "node_bits", range[[1L]], range[[2L]], call))
+  }
+  context <- list(layout = list(epoch_ms = epoch_ms), constructing = TRUE)
+  fields <- rust_value(builtin_layout_fields(name, epoch_ms, bits), call, context)
+  structure(fields, class = "zuid_layout")
 }
 
-check_absent <- function(value, arg, name, owner, owners, call) {
-  if (!is.null(value) && name != owner) {
+# An argument that the built-in layout `name` does not take: the layouts
+# that take it, and `rest` ("only", "and to custom layouts"), say where it
+# belongs.
+check_absent <- function(value, arg, name, taken, rest, call) {
+  if (!is.null(value) && !taken) {
+    table <- core_facts("builtins")
+    owners <- names(table)[vapply(table, function(b) arg %in% b$needs, logical(1))]
     zuid_abort(sprintf(
-      "The \"%s\" layout takes no `%s`; `%s` belongs to %s.",
-      name, arg, arg, owners
+      "The \"%s\" layout takes no `%s`; `%s` belongs to %s %s.",
+      name, arg, arg, paste0("\"", owners, "\"", collapse = ", "), rest
     ), class = "zuid_error_layout", call = call)
   }
 }
@@ -419,10 +433,9 @@ check_field_names <- function(fields, call) {
 epoch_ms_from <- function(epoch, arg, call) {
   ms <- if (inherits(epoch, "POSIXct") || inherits(epoch, "Date")) {
     if (length(epoch) == 1L && is.finite(unclass(epoch))) {
-      # A POSIXct of 1288834974.657 is stored as ...974.65699...: rounding
-      # to the nearest millisecond gives back the intended one.
-      scale <- if (inherits(epoch, "Date")) 86400000 else 1000
-      round(as.numeric(epoch) * scale)
+      # A POSIXct of 1288834974.657 is stored as ...974.65699...: the
+      # nearest millisecond is the intended one.
+      nearest_ms(time_seconds(epoch, call))
     }
   } else if (is.numeric(epoch) && !is.object(epoch) && length(epoch) == 1L &&
              is.finite(epoch) && epoch == trunc(epoch)) {

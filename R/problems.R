@@ -96,22 +96,34 @@ problem_handlers$layout_unknown_text <- layout_handler(function(problem, layout)
 # Reading IDs -------------------------------------------------------------
 
 problem_handlers$input_type <- function(problem, call, context) {
-  stop("internal error in zuid: the binding was given an input it cannot read", call. = FALSE)
+  zuid_abort_internal("the binding was given an input it cannot read", call)
 }
 
 problem_handlers$imprecise_double <- function(problem, call, context) {
   position <- problem$position
+  entries <- context$entries %||% list()
   zuid_abort(sprintf(paste(
-    "`x[%s]` is a double of 2^53 or more (%s). A double holds 53 bits, so the",
-    "ID's low digits may have been lost before zuid saw it, and its fields",
-    "would be wrong. Read IDs as text or as bit64::integer64 where they come",
+    "%s is a double of 2^53 or more (%s). A double holds 53 bits, so the",
+    "ID's low digits may have been lost before zuid saw it, and %s.",
+    "Read IDs as text or as bit64::integer64 where they come",
     "from: from JSON with `jsonlite::fromJSON(..., bigint_as_char = TRUE)`;",
     "from CSV with `read.csv(..., colClasses = c(id = \"character\"))`,",
     "`readr::read_csv(..., col_types = readr::cols(id = \"c\"))` or",
     "`data.table::fread()` (integer64 by default); from a database with",
     "`DBI::dbConnect(..., bigint = \"integer64\")`."
-  ), whole_text(position), format(unclass(context$x)[[position]], digits = 17)),
+  ), sentence(entry_label(entries$arg, position, length(context$x))),
+  format(unclass(context$x)[[position]], digits = 17), entries$effect %||% "its fields would be wrong"),
   class = "zuid_error_precision", call = call, position = position)
+}
+
+# Entry `i` of an argument of length `n` as messages name it: `x[3]` for an
+# argument named in backticks (the default `x`), else "entry 3 of the right
+# side of `==`", or that side alone when it has one entry.
+entry_label <- function(arg, i, n) {
+  if (is.null(arg) || startsWith(arg, "`")) {
+    return(sprintf("`%s[%s]`", gsub("`", "", arg %||% "x", fixed = TRUE), whole_text(i)))
+  }
+  if (n == 1L) arg else sprintf("entry %s of %s", whole_text(i), arg)
 }
 
 # Entries that became NA: one warning for the call, with the first of
@@ -144,7 +156,7 @@ entry_text <- function(x, i) {
     return(rust_value(ids_text(unclass(x)[i])))
   }
   value <- unclass(x)[[i]]
-  if (is.character(value)) encodeString(trunc_text(value), quote = "\"") else format(value, digits = 17)
+  if (is.character(value)) visible_text(value) else format(value, digits = 17)
 }
 
 # Why an entry is not an ID, as the core's reason names it.
@@ -166,7 +178,10 @@ reason_words <- function(reason, layout = NULL) {
     negative = "is negative",
     fraction = "is not a whole number",
     not_finite = "is not a finite number",
-    integer64_na = "is 2^63, which an integer64 holds as its NA: give it as text, with `as = \"character\"`"
+    integer64_na = paste(
+      "is 2^63, which an integer64, and so a zuid_id, holds as its NA: keep",
+      "such an ID as text"
+    )
   )
 }
 
@@ -189,7 +204,7 @@ problem_handlers$part_range <- function(problem, call, context) {
   i <- problem$position
   value <- context$args[[part]]
   value <- value[[if (length(value) == 1L) 1L else i]]
-  max <- 2^layout$bits[[part]] - 1
+  max <- layout_facts_of(layout, call)$max_values[[part]]
   zuid_abort(sprintf(
     "`%s` is %s; the %s's `%s` holds whole numbers from 0 to %s.",
     indexed(part, context$args[[part]], i), describe_value(value), layout_label(layout),
@@ -207,7 +222,7 @@ time_handler <- function(problem, call, context) {
   i <- problem$position
   time <- context$args$time
   seconds <- as.numeric(time[[if (length(time) == 1L) 1L else i]])
-  shown <- rust_value(format_epoch_ms(floor(seconds * 1000)))
+  shown <- rust_value(format_seconds(seconds))
   shown <- if (is.na(shown)) describe_value(seconds) else shown
   limit <- if (problem$code == "before_epoch") {
     sprintf("before the %s's epoch, %s", layout_label(layout), epoch_text(layout, call))
@@ -224,7 +239,7 @@ problem_handlers$before_epoch <- time_handler
 problem_handlers$past_end <- time_handler
 
 problem_handlers$node_count <- function(problem, call, context) {
-  stop("internal error in zuid: the binding was given the wrong number of node values", call. = FALSE)
+  zuid_abort_internal("the binding was given the wrong number of node values", call)
 }
 
 # `x` or `x[3]`, as the user would index the argument.
@@ -311,7 +326,9 @@ problem_handlers$memory <- function(problem, call, context) {
 problem_handlers$duplicate_node <- function(problem, call, context) {
   where <- if (identical(problem$element, "parent")) {
     "in the process this one was forked from, which may still mint with it"
-  } else "in this R session"
+  } else {
+    "in this R session"
+  }
   zuid_abort(sprintf(paste(
     "A generator for the %s with the same node values (%s) is alive %s: the",
     "two would mint the same IDs. Use that one, or remove it (`rm()`) first;",

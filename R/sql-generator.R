@@ -282,7 +282,7 @@ generator_plan <- function(layout, nodes, policy, call) {
       "microseconds does not fit a BIGINT."), layout_label(layout)),
       class = "zuid_error_layout", call = call)
   }
-  shifts <- part_shifts(layout)
+  shifts <- facts$offsets
   time_bits <- layout$bits[["time"]]
   seq_bits <- layout$bits[["sequence"]]
   scru64 <- identical(layout$text, "scru64")
@@ -330,7 +330,7 @@ node_bits_sql <- function(plan, cast) {
 # default the table, column and trigger; `state_text`, the state's quoted
 # name as PostgreSQL's functions take it (in a string).
 generator_names <- function(name, table, column, dialect, call) {
-  rules <- sql_quote_rules[[dialect]]
+  rules <- sql_dialects[[dialect]]$quote
   limit <- sql_generator_engines[[dialect]]$name_limit
   fn <- name_parts(name, "name", limit, dialect, call)
   base <- fn[[length(fn)]]

@@ -103,19 +103,14 @@ id_filter_time <- function(.data, id, from = NULL, to = NULL, layout = NULL) {
       id_sql_range(from, to, layout, column = id, dialect = con, type = type), call)
     return(do.call(dplyr::filter, list(.data, condition)))
   }
-  range <- range_seconds(from, to, layout, call)
+  range <- range_seconds(from, to, call)
   tick_ms <- with_verb_conditions(id_time(.data[[id]], layout, as = "ms"), call, id)
   keep <- !is.na(tick_ms)
-  if (!range$open_from) keep <- keep & tick_ms >= millis_floor(range$from)
-  if (!range$open_to) keep <- keep & tick_ms < millis_floor(range$to)
+  # The ends floored to the millisecond as the core reads them, so that in
+  # R and in SQL a range is the same.
+  if (!range$open_from) keep <- keep & tick_ms >= floor_ms(range$from)
+  if (!range$open_to) keep <- keep & tick_ms < floor_ms(range$to)
   .data[which(keep), , drop = FALSE]
-}
-
-# The last whole millisecond whose POSIXct is at or before `seconds`, as
-# the core reads range ends (so that in R and in SQL a range is the same).
-millis_floor <- function(seconds) {
-  ms <- round(seconds * 1000)
-  if (seconds < ms / 1000) ms - 1 else ms
 }
 
 is_lazy_table <- function(x) inherits(x, "tbl_lazy")
@@ -149,7 +144,7 @@ column_arg <- function(expr, env, .data, call) {
     eval(expr[[2L]][[2L]], env)
   }
   if (!is.character(name) || length(name) != 1L || is.na(name) || !nzchar(name)) {
-    given <- if (identical(expr, quote(expr = ))) "it is missing" else
+    given <- if (identical(expr, substitute())) "it is missing" else
       sprintf("not `%s`", trunc_text(paste(deparse(expr), collapse = " ")))
     zuid_abort(sprintf(paste(
       "`id` must name the ID column, bare (`id`) or as a string (`\"id\"`);",
@@ -211,13 +206,12 @@ added_names <- function(layout, prefix, .data, call) {
 # The connection behind a lazy table, whose class must say its dialect.
 lazy_connection <- function(.data, call) {
   con <- dbplyr::remote_con(.data)
-  known <- vapply(names(sql_connection_classes), function(cls) inherits(con, cls), logical(1))
-  if (!any(known)) {
+  if (is.na(connection_dialect(con))) {
     zuid_abort(sprintf(paste(
       "`.data` is a table reached through a connection of class <%s>, whose SQL",
       "dialect zuid does not know (it knows %s). Decode with `id_sql(dialect = ...)`",
       "and `dplyr::mutate()` if the database speaks one of those."
-    ), class(con)[[1L]], paste0("\"", sql_dialects, "\"", collapse = ", ")),
+    ), class(con)[[1L]], dialect_names_text()),
     class = "zuid_error_type", call = call)
   }
   con
@@ -241,10 +235,10 @@ lazy_id_type_queried <- function(.data, id, con, call) {
   target <- sql_target(con, call)
   quoted <- sql_column(id, target, call)
   column <- dplyr::select(.data, dplyr::all_of(id))
-  type_of <- sql_type_name(quoted, target$dialect)
+  type_of <- sql_dialect(target$dialect)$type_of
   if (!is.null(type_of)) {
     present <- do.call(dplyr::filter, list(column, dbplyr::sql(paste(quoted, "IS NOT NULL"))))
-    named <- do.call(dplyr::transmute, list(present, zuid_type = dbplyr::sql(type_of)))
+    named <- do.call(dplyr::transmute, list(present, zuid_type = dbplyr::sql(type_of(quoted))))
     found <- dplyr::collect(utils::head(named, 1L))[["zuid_type"]]
     if (length(found) == 1L) {
       return(id_type_from_name(found, id, call))
@@ -259,18 +253,6 @@ lazy_id_type_queried <- function(.data, id, con, call) {
     return("integer")
   }
   abort_id_type(describe_value(sample), id, call)
-}
-
-# The SQL that names the type of a value, as text; NULL in MySQL.
-sql_type_name <- function(column, dialect) {
-  switch(dialect,
-    sqlite = sprintf("typeof(%s)", column),
-    postgres = sprintf("CAST(pg_typeof(%s) AS TEXT)", column),
-    duckdb = sprintf("typeof(%s)", column),
-    spark = sprintf("typeof(%s)", column),
-    clickhouse = sprintf("toTypeName(%s)", column),
-    mysql = NULL
-  )
 }
 
 id_type_from_name <- function(type, id, call) {

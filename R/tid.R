@@ -11,8 +11,9 @@
 #' exactly 13 characters of the alphabet, with such a first character, is an
 #' invalid entry (`NA`, with one warning). The specification's syntax admits
 #' first characters `c` to `j`, whose numbers have the top bit set; they are
-#' read here, but the `"tid"` layout (see [id_layout()]), which keeps the top
-#' bit 0, refuses them as it refuses any such ID. Under that layout, every
+#' read with `as = "character"`, but the `"tid"` layout (see [id_layout()]),
+#' which keeps the top bit 0 and which the `zuid_id`s of `id_from_tid()`
+#' carry, refuses them as it refuses any such ID. Under that layout, every
 #' function that reads IDs also reads this text: a 13-character string is
 #' always TID text there (no real TID has 13 decimal digits).
 #'
@@ -22,7 +23,8 @@
 #' @param x IDs: a character (decimal), `bit64::integer64`, double or
 #'   integer vector.
 #' @param text A character vector of TID text.
-#' @param as `"id"` for a `zuid_id` vector, `"character"` for decimal
+#' @param as `"id"` for a `zuid_id` vector under the `"tid"` layout (so
+#'   text whose number has the top bit set is invalid), `"character"` for decimal
 #'   strings, `"integer64"` for `bit64::integer64` (an ID of 2^63 or more
 #'   cannot be an integer64: it becomes `NA` with a warning).
 #' @returns `id_to_tid()`: a character vector. `id_from_tid()`: IDs, as `as`
@@ -48,5 +50,7 @@ id_from_tid <- function(text, as = c("id", "character", "integer64")) {
   as <- check_as(as, call)
   text <- check_text(text, "TID", call)
   entries <- list(arg = "`text`", what = "TID text (13 base32-sortable characters)")
-  rust_value(ids_from_tid(text, as), call, list(x = text, n = length(text), entries = entries))
+  layout <- if (as == "id") id_layout("tid") else NULL
+  rust_value(ids_from_tid(text, as, layout), call,
+             list(x = text, n = length(text), entries = entries, layout = id_layout("tid")))
 }

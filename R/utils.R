@@ -20,7 +20,7 @@ describe_value <- function(x) {
       return("NA")
     }
     if (is.character(x)) {
-      return(encodeString(trunc_text(x), quote = "\""))
+      return(visible_text(x))
     }
     if (is.numeric(x) || is.logical(x)) {
       return(format(x, digits = 15))
@@ -40,6 +40,28 @@ trunc_text <- function(x, width = 40L) {
   }
   if (nchar(x) > width) paste0(substr(x, 1L, width - 3L), "...") else x
 }
+
+# Text as a message quotes it, every character visible and the same in
+# every locale: ASCII as encodeString() writes it, anything beyond (a
+# no-break or zero-width space looks like nothing or like a space) as its
+# code point, `\u00a0`.
+visible_text <- function(x, width = 40L) {
+  x <- trunc_text(x, width)
+  if (!grepl("[^ -~]", x, useBytes = TRUE) || !validUTF8(x)) {
+    return(encodeString(x, quote = "\""))
+  }
+  chars <- vapply(utf8ToInt(enc2utf8(x)), function(code) {
+    if (code >= 128L) {
+      return(sprintf(if (code < 65536L) "\\u%04x" else "\\U%08x", code))
+    }
+    quoted <- encodeString(intToUtf8(code), quote = "\"")
+    substr(quoted, 2L, nchar(quoted) - 1L)
+  }, character(1))
+  paste0("\"", paste(chars, collapse = ""), "\"")
+}
+
+# A message fragment at the start of a sentence: its first letter capital.
+sentence <- function(text) paste0(toupper(substr(text, 1L, 1L)), substring(text, 2L))
 
 # "\"a\", \"b\" or \"c\"", or "one of ..." for longer lists.
 choices_text <- function(choices) {

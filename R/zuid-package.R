@@ -14,11 +14,22 @@ NULL
   registerS3method("rank", "zuid_id", bit64_rank_zuid_id, envir = bit64)
   registerS3method("match", "zuid_id", bit64_match_zuid_id, envir = bit64)
   registerS3method("%in%", "zuid_id", bit64_in_zuid_id, envir = bit64)
+  for (class in c("character", "double", "integer")) {
+    registerS3method("match", class, bit64_match_other, envir = bit64)
+    registerS3method("%in%", class, bit64_in_other, envir = bit64)
+  }
   # R 4.3 lets a class choose its Ops method when the other argument has
-  # one too, as a plain integer64 does; older R warns and compares the raw
-  # doubles, which is why ?as_zuid_id asks to convert first there.
+  # one too, as a plain integer64, a POSIXct or a factor does; older R warns
+  # and compares the raw doubles, which is why ?as_zuid_id asks to convert
+  # first there.
   if (getRversion() >= "4.3.0") {
     registerS3method("chooseOpsMethod", "zuid_id", function(x, y, mx, my, cl, reverse) TRUE,
                      envir = baseenv())
   }
+  # jsonlite's writer is an S4 generic: its method for zuid_ids is set now
+  # if jsonlite is loaded, else when it loads.
+  if (isNamespaceLoaded("jsonlite")) {
+    register_json_method()
+  }
+  setHook(packageEvent("jsonlite", "onLoad"), function(...) try(register_json_method(), silent = TRUE))
 }

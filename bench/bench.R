@@ -28,6 +28,8 @@ workers <- id_fields(x64, "twitter")$worker
 ids <- as_zuid_id(x64, "twitter")
 ids_rev <- rev(ids)
 x64_rev <- rev(x64)
+# Half the positions, in random order, for `[`.
+half <- sample.int(n, n %/% 2L)
 
 # What users write today: the same columns by bit64 integer division.
 fields_bit64 <- function(x) {
@@ -72,6 +74,11 @@ rows <- rbind(
   run("as_zuid_id(<character>)", as_zuid_id(chr, "twitter"), iterations),
   run("<zuid_id> < <zuid_id>", ids < ids_rev, iterations),
   run("<integer64> < <integer64> (bit64)", x64 < x64_rev, iterations),
+  run("<zuid_id> == <zuid_id>", ids == ids_rev, iterations),
+  run("<zuid_id>[<half, shuffled>]", ids[half], iterations),
+  run("<integer64>[<half, shuffled>] (bit64)", x64[half], iterations),
+  run("c(<zuid_id>, <zuid_id>)", c(ids, ids_rev), iterations),
+  run("c(<integer64>, <integer64>) (bit64)", c(x64, x64_rev), iterations),
   run("sort(<zuid_id>)", sort(ids), iterations),
   run("sort(<integer64>) (bit64)", sort(x64), iterations),
   run("id_to_scru64(<integer64>)", id_to_scru64(x64), 1),

@@ -1,16 +1,35 @@
 #!/bin/sh
-# The whole test suite: R CMD build (with the vignette), then
-# R CMD check --as-cran --no-manual offline, which must end in
-# "Status: OK", with throwaway PostgreSQL and MariaDB servers, DuckDB,
-# Spark and ClickHouse for the SQL tests; then cargo test of the Rust core
-# from the vendored crates; then the static checks of tools/static-checks.sh
-# (build files, MSRV, workflow, cargo fmt and clippy, the pkgdown site).
+# The whole test suite (make test):
+#   1. R CMD build (with the vignette), then R CMD check --as-cran
+#      --no-manual offline, which must end in "Status: OK", with throwaway
+#      PostgreSQL and MariaDB servers, DuckDB, Spark and ClickHouse for the
+#      SQL tests;
+#   2. CRAN's no-Suggests flavour: the same tarball checked again with
+#      _R_CHECK_DEPENDS_ONLY_=true (only Depends and Imports installed), no
+#      engines and no vignette rebuild, which must end in "Status: OK" too;
+#   3. cargo test of the core and the binding, from the vendored crates;
+#   4. the static checks of tools/static-checks.sh (build files, R style
+#      with lintr, the shell scripts, roxygen, the workflow, cargo fmt and
+#      clippy, the site).
 # Ends with the line "N passed, N failed, N skipped" summing the testthat
 # expectations (from testthat's own summary line in R CMD check's output),
-# the Rust tests and the static checks. CI reads that line.
+# the Rust tests, the no-Suggests check and the static checks. CI reads
+# that line.
+#
+#   sh tools/check.sh          the whole suite, in .check/
+#   sh tools/check.sh --fast   make check-fast, the inner loop, in
+#                              .check-fast/: steps 1 (no engines, no
+#                              vignette) and 3 only
 set -u
+fast=false
+case "${1:-}" in
+    --fast) fast=true ;;
+    "") ;;
+    *) echo "check: unknown option $1 (known: --fast)" >&2; exit 2 ;;
+esac
 root=$(cd "$(dirname "$0")/.." && pwd)
 out="$root/.check"
+$fast && out="$root/.check-fast"
 rm -rf "$out" && mkdir -p "$out/repo/src/contrib"
 cd "$out" || exit 1
 
@@ -24,85 +43,155 @@ export _R_CHECK_SYSTEM_CLOCK_=FALSE
 export NOT_CRAN=true
 export PATH="$PATH:$HOME/.cargo/bin"
 
-# The engines id_sql()'s tests run against (tools/setup.sh installs them).
-pg_dir=$(mktemp -d /tmp/zuid-pg.XXXXXX)
-chmod 755 "$pg_dir"
-trap 'sh "$root/tools/postgres.sh" stop "$pg_dir"' EXIT
-for setting in $(sh "$root/tools/postgres.sh" start "$pg_dir"); do
-    export "$setting"
-done
-[ -x "$root/.venv/bin/duckdb" ] && export ZUID_TEST_DUCKDB="$root/.venv/bin/duckdb"
-[ -x "$root/.venv/bin/pyspark" ] && export ZUID_TEST_SPARK_PYTHON="$root/.venv/bin/python"
-# MariaDB on a socket in its own directory, stopped on exit like PostgreSQL;
-# ClickHouse runs inside .venv's Python (chdb).
-my_dir=$(mktemp -d /tmp/zuid-my.XXXXXX)
-trap 'sh "$root/tools/postgres.sh" stop "$pg_dir"; sh "$root/tools/mariadb.sh" stop "$my_dir"' EXIT
-for setting in $(sh "$root/tools/mariadb.sh" start "$my_dir"); do
-    export "$setting"
-done
-"$root/.venv/bin/python" -c "import chdb" > /dev/null 2>&1 &&
-    export ZUID_TEST_CLICKHOUSE_PYTHON="$root/.venv/bin/python"
+# The engines id_sql()'s tests run against (tools/setup.sh installs them):
+# PostgreSQL and MariaDB each on a socket in a directory of its own,
+# stopped on exit; DuckDB's program; Spark and ClickHouse (chdb) in .venv's
+# Python. Each start prints NAME=VALUE lines for the tests.
+start_engines() {
+    pg_dir=$(mktemp -d /tmp/zuid-pg.XXXXXX)
+    my_dir=$(mktemp -d /tmp/zuid-my.XXXXXX)
+    chmod 755 "$pg_dir"
+    trap 'sh "$root/tools/postgres.sh" stop "$pg_dir"; sh "$root/tools/mariadb.sh" stop "$my_dir"' EXIT
+    for setting in $(sh "$root/tools/postgres.sh" start "$pg_dir") $(sh "$root/tools/mariadb.sh" start "$my_dir"); do
+        export "${setting?}"
+    done
+    if [ -x "$root/.venv/bin/duckdb" ]; then export ZUID_TEST_DUCKDB="$root/.venv/bin/duckdb"; fi
+    if [ -x "$root/.venv/bin/pyspark" ]; then export ZUID_TEST_SPARK_PYTHON="$root/.venv/bin/python"; fi
+    if "$root/.venv/bin/python" -c "import chdb" > /dev/null 2>&1; then
+        export ZUID_TEST_CLICKHOUSE_PYTHON="$root/.venv/bin/python"
+    fi
+}
+
+# check_tarball DIR TARBALL ARGS...: R CMD check in DIR, its log shown;
+# fails unless it ends in Status: OK.
+check_tarball() {
+    dir=$1
+    tarball=$2
+    shift 2
+    mkdir -p "$dir"
+    (cd "$dir" && R CMD check --as-cran --no-manual "$@" "$tarball" > check.log 2>&1)
+    cat "$dir/check.log"
+    if grep -q "^Status: OK" "$dir/zuid.Rcheck/00check.log"; then
+        return 0
+    fi
+    echo "R CMD check in $dir did not end in Status: OK" >&2
+    for f in "$dir/zuid.Rcheck/00install.out" "$dir/zuid.Rcheck/tests/testthat.Rout.fail"; do
+        if [ -f "$f" ]; then tail -n 60 "$f"; fi
+    done
+    return 1
+}
+
+# The four counts of testthat's summary, "[ FAIL n | WARN n | SKIP n |
+# PASS n ]", the last such line of tests/testthat.Rout (testthat.Rout.fail
+# when tests failed) under DIR/zuid.Rcheck; empty when there is none.
+testthat_counts() {
+    for f in "$1/zuid.Rcheck/tests/testthat.Rout" "$1/zuid.Rcheck/tests/testthat.Rout.fail"; do
+        if [ -f "$f" ]; then
+            line=$(grep -E '^\[ FAIL [0-9]+ \| WARN [0-9]+ \| SKIP [0-9]+ \| PASS [0-9]+ \]' "$f" | tail -n 1)
+            if [ -n "$line" ]; then
+                echo "$line" | sed -e 's/[^0-9][^0-9]*/ /g' -e 's/^ //'
+                return 0
+            fi
+        fi
+    done
+}
 
 status=0
-R CMD build "$root" > build.log 2>&1 || { cat build.log; status=1; }
-tarball=$(ls zuid_*.tar.gz 2>/dev/null | head -n 1)
+$fast || start_engines
+
+# 1. The tarball and R CMD check of it.
+if $fast; then
+    R CMD build --no-build-vignettes "$root" > build.log 2>&1 || { cat build.log; status=1; }
+else
+    R CMD build "$root" > build.log 2>&1 || { cat build.log; status=1; }
+fi
+tarball=""
+for f in zuid_*.tar.gz; do
+    if [ -f "$f" ]; then tarball="$out/$f"; fi
+done
+checks_passed=0
+checks_failed=0
 if [ -n "$tarball" ]; then
-    R CMD check --as-cran --no-manual "$tarball" > check.log 2>&1
-    cat check.log
-    if ! grep -q "^Status: OK" zuid.Rcheck/00check.log; then
-        echo "R CMD check did not end in Status: OK" >&2
-        for f in zuid.Rcheck/00install.out zuid.Rcheck/tests/testthat.Rout.fail; do
-            [ -f "$f" ] && tail -n 60 "$f"
-        done
-        status=1
+    if $fast; then
+        check_tarball "$out/check" "$tarball" --ignore-vignettes || status=1
+    else
+        check_tarball "$out/check" "$tarball" || status=1
     fi
 fi
-
-# cargo test of the core, offline, from the same vendored crates.
-mkdir -p cargo && cd cargo || exit 1
-tar -xJf "$root/src/rust/vendor.tar.xz"
-mkdir -p .cargo && cp "$root/src/rust/vendor-config.toml" .cargo/config.toml
-CARGO_HOME="$out/cargo/.cargo" cargo test --offline --locked -p zuid-core \
-    --manifest-path "$root/src/rust/Cargo.toml" --target-dir "$out/cargo/target" \
-    > "$out/cargo-test.log" 2>&1 || status=1
-cat "$out/cargo-test.log"
-cd "$out" || exit 1
-
-# testthat's summary, "[ FAIL n | WARN n | SKIP n | PASS n ]", is the last
-# such line of tests/testthat.Rout (testthat.Rout.fail when tests failed).
-summary=""
-for f in zuid.Rcheck/tests/testthat.Rout zuid.Rcheck/tests/testthat.Rout.fail; do
-    [ -f "$f" ] && summary=$(grep -E '^\[ FAIL [0-9]+ \| WARN [0-9]+ \| SKIP [0-9]+ \| PASS [0-9]+ \]' "$f" | tail -n 1)
-    [ -n "$summary" ] && break
-done
-if [ -n "$summary" ]; then
-    set -- $(echo "$summary" | sed -e 's/[^0-9]/ /g')
-    r_failed=$1 r_warned=$2 r_skipped=$3 r_passed=$4
+counts=$(testthat_counts "$out/check")
+if [ -n "$counts" ]; then
+    read -r r_failed r_warned r_skipped r_passed <<EOF
+$counts
+EOF
 else
-    echo "no testthat summary in zuid.Rcheck/tests: the tests did not run to the end" >&2
+    echo "no testthat summary in $out/check/zuid.Rcheck/tests: the tests did not run to the end" >&2
     r_passed=0 r_failed=1 r_warned=0 r_skipped=0
     status=1
 fi
 
-rust_passed=$(grep '^test result:' cargo-test.log | sed 's/.* \([0-9][0-9]*\) passed.*/\1/' | awk '{s += $1} END {print s + 0}')
-rust_failed=$(grep '^test result:' cargo-test.log | sed 's/.* \([0-9][0-9]*\) failed.*/\1/' | awk '{s += $1} END {print s + 0}')
-[ "$rust_failed" -eq 0 ] && [ "$r_failed" -eq 0 ] || status=1
-
-# The static checks; the installed zuid of R CMD check builds the site.
-echo
-echo "== static checks"
-ZUID_LIB="$out/zuid.Rcheck" sh "$root/tools/static-checks.sh" "$out" > static-checks.log 2>&1 || status=1
-grep -v '^[0-9]* passed, [0-9]* failed, [0-9]* skipped$' static-checks.log
-set -- $(tail -n 1 static-checks.log | sed -e 's/[^0-9]/ /g')
-if [ $# -eq 3 ]; then
-    s_passed=$1 s_failed=$2 s_skipped=$3
-else
-    echo "the static checks did not finish" >&2
-    s_passed=0 s_failed=1 s_skipped=0
-    status=1
+# 2. CRAN's no-Suggests flavour, on the same tarball, without engines.
+if ! $fast && [ -n "$tarball" ]; then
+    echo
+    echo "== R CMD check with _R_CHECK_DEPENDS_ONLY_=true"
+    if (unset ZUID_TEST_PG_HOST ZUID_TEST_MYSQL_SOCKET ZUID_TEST_DUCKDB ZUID_TEST_SPARK_PYTHON \
+            ZUID_TEST_CLICKHOUSE_PYTHON
+        export _R_CHECK_DEPENDS_ONLY_=true
+        check_tarball "$out/no-suggests" "$tarball" --no-build-vignettes); then
+        checks_passed=$((checks_passed + 1))
+        read -r n_failed n_warned n_skipped n_passed <<EOF
+$(testthat_counts "$out/no-suggests")
+EOF
+        echo "ok   no-suggests-check (its tests: $n_passed passed, $n_failed failed, $n_skipped skipped, $n_warned warnings)"
+    else
+        checks_failed=$((checks_failed + 1))
+        echo "FAIL no-suggests-check (log: $out/no-suggests/check.log)"
+        status=1
+    fi
 fi
 
+# 3. cargo test of the core and of the binding (which runs R embedded),
+# offline, from the same vendored crates.
+mkdir -p cargo && cd cargo || exit 1
+tar -xJf "$root/src/rust/vendor.tar.xz"
+mkdir -p .cargo && cp "$root/src/rust/vendor-config.toml" .cargo/config.toml
+CARGO_HOME="$out/cargo/.cargo" cargo test --offline --locked --workspace \
+    --manifest-path "$root/src/rust/Cargo.toml" --target-dir "$out/cargo/target" \
+    > "$out/cargo-test.log" 2>&1 || status=1
+cat "$out/cargo-test.log"
+cd "$out" || exit 1
+rust_passed=$(grep '^test result:' cargo-test.log | sed 's/.* \([0-9][0-9]*\) passed.*/\1/' | awk '{s += $1} END {print s + 0}')
+rust_failed=$(grep '^test result:' cargo-test.log | sed 's/.* \([0-9][0-9]*\) failed.*/\1/' | awk '{s += $1} END {print s + 0}')
+if [ "$rust_passed" -eq 0 ]; then
+    echo "cargo test ran no test" >&2
+    rust_failed=$((rust_failed + 1))
+fi
+if [ "$rust_failed" -ne 0 ] || [ "$r_failed" -ne 0 ]; then status=1; fi
+
+# 4. The static checks; the installed zuid of R CMD check builds the site.
+s_passed=0 s_failed=0 s_skipped=0
+if ! $fast; then
+    echo
+    echo "== static checks"
+    ZUID_LIB="$out/check/zuid.Rcheck" sh "$root/tools/static-checks.sh" "$out" > static-checks.log 2>&1 || status=1
+    grep -v '^[0-9]* passed, [0-9]* failed, [0-9]* skipped$' static-checks.log
+    last=$(tail -n 1 static-checks.log)
+    case "$last" in
+        *" passed, "*" failed, "*" skipped")
+            read -r s_passed s_failed s_skipped <<EOF
+$(echo "$last" | sed -e 's/[^0-9][^0-9]*/ /g' -e 's/^ //')
+EOF
+            ;;
+        *)
+            echo "the static checks did not finish" >&2
+            s_failed=1
+            status=1
+            ;;
+    esac
+fi
+s_passed=$((s_passed + checks_passed))
+s_failed=$((s_failed + checks_failed))
+
 echo
-echo "testthat: $r_passed passed, $r_failed failed, $r_skipped skipped ($r_warned warnings); cargo test: $rust_passed passed, $rust_failed failed; static checks: $s_passed passed, $s_failed failed"
+echo "testthat: $r_passed passed, $r_failed failed, $r_skipped skipped ($r_warned warnings); cargo test: $rust_passed passed, $rust_failed failed; checks: $s_passed passed, $s_failed failed"
 echo "$((r_passed + rust_passed + s_passed)) passed, $((r_failed + rust_failed + s_failed)) failed, $((r_skipped + s_skipped)) skipped"
 exit $status

@@ -8,7 +8,8 @@
 set -eu
 action="$1"
 dir="$2"
-bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
+# The newest of the installed major versions' programs.
+bin=$(for d in /usr/lib/postgresql/*/bin; do [ -d "$d" ] && echo "$d"; done | sort -V | tail -n 1)
 port=54329
 
 as_owner() {

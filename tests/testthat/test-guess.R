@@ -27,7 +27,8 @@ test_that("the printed table says a layout cannot be proven", {
 })
 
 test_that("IDs invalid for a layout are not plausible under it", {
-  guess <- id_guess_layout("18446744073709551615", layouts = list("twitter", "discord"), now = as.POSIXct("2300-01-01", tz = "UTC"))
+  guess <- id_guess_layout("18446744073709551615", layouts = list("twitter", "discord"),
+                           now = as.POSIXct("2300-01-01", tz = "UTC"))
   expect_identical(guess$plausible[guess$layout == "twitter"], 0)
   expect_identical(guess$plausible[guess$layout == "discord"], 1)
 })
@@ -63,4 +64,10 @@ test_that("TIDs as numbers are plausible as TIDs; tweets of 2025 are not", {
   expect_identical(row(id_guess_layout(tids, now = now), "tid")$plausible, 1)
   tweets <- c("1888944671579078978", "1888944671579078979")
   expect_identical(row(id_guess_layout(tweets, now = now), "tid")$plausible, 0)
+})
+
+test_that("a zuid_id's own layout is one more guess, not an error", {
+  tweets <- c("1888944671579078978", "1888944671579078979")
+  carried <- id_guess_layout(as_zuid_id(tweets, "discord"), now = now)
+  expect_identical(carried, id_guess_layout(tweets, now = now))
 })

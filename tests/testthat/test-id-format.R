@@ -84,3 +84,47 @@ test_that("PostgreSQL stores a zuid_id column as bigint given that field type, a
   back <- DBI::dbGetQuery(con, "SELECT CAST(id AS TEXT) AS id FROM zuid_ids ORDER BY id")$id
   expect_identical(as_zuid_id(back, "discord"), x)
 })
+
+test_that("print() formats only what it shows, and takes quote and max", {
+  x <- rep(ids(), 30)
+  expect_identical(shown_ids(x, 5L), x[1:5])
+  expect_identical(shown_ids(x, 500L), x)
+  out <- capture.output(print(x, max = 5))
+  expect_identical(out[[2]], "[1]   175928847299117063                   NA 18446744073709551615")
+  expect_identical(out[[length(out)]], " [ reached 'max' / getOption(\"max.print\") -- omitted 115 entries ]")
+  op <- options(max.print = 7)
+  on.exit(options(op))
+  out <- capture.output(print(x))
+  expect_identical(out[[length(out)]], " [ reached getOption(\"max.print\") -- omitted 113 entries ]")
+  expect_length(out, 5L)
+})
+
+test_that("print(quote = TRUE) quotes, and format(width =) pads", {
+  x <- ids()
+  expect_identical(capture.output(print(x[1], quote = TRUE))[[2]], "[1] \"175928847299117063\"")
+  expect_identical(format(x[c(1, 4)], width = 20), c("  175928847299117063", "                   0"))
+  expect_identical(format(x[c(1, 4)], width = 20, justify = "left"), c("175928847299117063  ", "0                   "))
+  expect_identical(format(x[c(1, 4)]), c("175928847299117063", "0"))
+})
+
+test_that("jsonlite::toJSON() writes exact strings, never negative, and NA as null", {
+  skip_if_not_installed("jsonlite")
+  x <- ids()
+  expect_identical(as.character(jsonlite::toJSON(x)), '["175928847299117063",null,"18446744073709551615","0"]')
+  expect_identical(as.character(jsonlite::toJSON(data.frame(id = x[1:2]))), '[{"id":"175928847299117063"},{}]')
+  expect_identical(as.character(jsonlite::toJSON(list(id = x[3]), auto_unbox = TRUE)), '{"id":"18446744073709551615"}')
+  back <- jsonlite::fromJSON(jsonlite::toJSON(x))
+  expect_identical(as_zuid_id(back, "discord"), x)
+})
+
+test_that("a shared reprex reproduces IDs through their text", {
+  x <- ids()
+  text <- paste(deparse(as.character(x)), collapse = "")
+  expect_identical(as_zuid_id(eval(parse(text = text)), "discord"), x)
+})
+
+test_that("a warning shows a no-break or zero-width space as its code point", {
+  expect_warning(as_zuid_id(c("1\u00a02", "3\u200b")), class = "zuid_warning_invalid",
+                 regexp = "The first, \"1\\\\u00a02\", is not decimal digits", fixed = FALSE)
+  expect_error(id_layout("tw\u00a0itter"), regexp = "tw\\u00a0itter", fixed = TRUE)
+})

@@ -23,7 +23,8 @@ test_that("entries that are not IDs of the layout become NA with one warning", {
   expect_identical(is.na(ids), c(FALSE, TRUE, TRUE))
   # 2^63 is integer64's NA: it cannot be held, even without a layout.
   expect_warning(ids <- as_zuid_id(c("9223372036854775808", "9223372036854775809")),
-                 class = "zuid_warning_invalid", regexp = "is 2\\^63, which an integer64 holds as its NA")
+                 class = "zuid_warning_invalid",
+                 regexp = "is 2\\^63, which an integer64, and so a zuid_id, holds as its NA")
   expect_identical(as.character(ids), c(NA, "9223372036854775809"))
   expect_error(as_zuid_id(2^60), class = "zuid_error_precision")
   expect_error(as_zuid_id(list(1)), class = "zuid_error_type")

@@ -3,7 +3,8 @@
 
 test_that("layouts are a zuid_layout or a name that needs nothing more", {
   expect_error(id_time("1", "tiktok"), class = "zuid_error_layout",
-               regexp = "`layout` must be a zuid_layout from `id_layout\\(\\)` or one of \"twitter\", \"discord\", \"instagram\", \"mastodon\", \"tid\", not \"tiktok\"")
+               regexp = paste("`layout` must be a zuid_layout from `id_layout\\(\\)` or one of \"twitter\",",
+                              "\"discord\", \"instagram\", \"mastodon\", \"tid\", not \"tiktok\""))
   expect_error(id_time("1", "sonyflake"), class = "zuid_error_layout",
                regexp = "needs more than its name.*id_layout\\(\"sonyflake\", epoch")
   expect_error(id_time("1", "scru64"), class = "zuid_error_layout", regexp = "node_bits")
@@ -16,17 +17,50 @@ test_that("layouts are a zuid_layout or a name that needs nothing more", {
 
 test_that("hand-edited layouts are refused with a zuid_error, never misread", {
   edits <- list(
-    function(l) { l$epoch_ms <- "%s"; l },
-    function(l) { l$epoch_ms <- NA_real_; l },
-    function(l) { l$epoch_ms <- c(1, 2); l },
-    function(l) { l$epoch_ms <- NULL; l },
-    function(l) { l$epoch_ms <- factor("x"); l },
-    function(l) { l$bits <- c(a = 1); l },
-    function(l) { l$unit <- "x"; l },
-    function(l) { l$unit <- NULL; l },
-    function(l) { l$kinds <- NULL; l },
-    function(l) { l$name <- NULL; l },
-    function(l) { l$bits[["time"]] <- NA_integer_; l }
+    function(l) {
+      l$epoch_ms <- "%s"
+      l
+    },
+    function(l) {
+      l$epoch_ms <- NA_real_
+      l
+    },
+    function(l) {
+      l$epoch_ms <- c(1, 2)
+      l
+    },
+    function(l) {
+      l$epoch_ms <- NULL
+      l
+    },
+    function(l) {
+      l$epoch_ms <- factor("x")
+      l
+    },
+    function(l) {
+      l$bits <- c(a = 1)
+      l
+    },
+    function(l) {
+      l$unit <- "x"
+      l
+    },
+    function(l) {
+      l$unit <- NULL
+      l
+    },
+    function(l) {
+      l$kinds <- NULL
+      l
+    },
+    function(l) {
+      l$name <- NULL
+      l
+    },
+    function(l) {
+      l$bits[["time"]] <- NA_integer_
+      l
+    }
   )
   for (edit in edits) {
     broken <- edit(id_layout("twitter"))
@@ -60,34 +94,120 @@ layout_takers <- list(
 # Hand edits of a valid layout, each breaking it in one way.
 layout_edits <- list(
   "a list no more" = function(l) unclass(l)$bits,
-  "text widths" = function(l) { l$bits[] <- as.character(l$bits); l },
-  "double widths" = function(l) { l$bits <- stats::setNames(as.double(l$bits), names(l$bits)); l },
-  "widths that do not add up" = function(l) { l$bits[["time"]] <- 40L; l },
-  "a negative width" = function(l) { l$bits[["worker"]] <- -5L; l$bits[["time"]] <- 51L; l },
-  "an NA width" = function(l) { l$bits[["time"]] <- NA_integer_; l },
-  "one width too few" = function(l) { l$bits <- l$bits[-3]; l },
-  "swapped kinds" = function(l) { l$kinds[2:3] <- l$kinds[3:2]; l },
-  "an unknown kind" = function(l) { l$kinds[[3]] <- "shard"; l },
-  "no kinds" = function(l) { l$kinds <- NULL; l },
-  "a text epoch" = function(l) { l$epoch_ms <- "2010-11-04"; l },
-  "a format string as epoch" = function(l) { l$epoch_ms <- "%s%s%n"; l },
-  "an NA epoch" = function(l) { l$epoch_ms <- NA_real_; l },
-  "two epochs" = function(l) { l$epoch_ms <- c(1, 2); l },
-  "a POSIXct epoch" = function(l) { l$epoch_ms <- Sys.time(); l },
-  "a factor epoch" = function(l) { l$epoch_ms <- factor("x"); l },
-  "an epoch after 9999" = function(l) { l$epoch_ms <- 1e15; l },
-  "an unknown unit" = function(l) { l$unit <- "5 ms"; l },
-  "no unit" = function(l) { l$unit <- NULL; l },
-  "an unknown text form" = function(l) { l$text <- "base58"; l },
-  "no text form" = function(l) { l$text <- NULL; l },
-  "no name" = function(l) { l$name <- NULL; l },
-  "a renamed part" = function(l) { names(l$bits)[[2]] <- "tick"; l },
-  "unnamed widths" = function(l) { l$bits <- unname(l$bits); l },
-  "a field named sign" = function(l) { names(l$bits)[[3]] <- "sign"; l },
-  "a field named time" = function(l) { names(l$bits)[[3]] <- "time"; l },
-  "a field with a space" = function(l) { names(l$bits)[[3]] <- "data center"; l },
-  "two fields of one name" = function(l) { names(l$bits)[3:4] <- "worker"; l },
-  "a sequence of 40 bits" = function(l) { l$bits[["sequence"]] <- 40L; l$bits[["time"]] <- 13L; l }
+  "text widths" = function(l) {
+    l$bits[] <- as.character(l$bits)
+    l
+  },
+  "double widths" = function(l) {
+    l$bits <- stats::setNames(as.double(l$bits), names(l$bits))
+    l
+  },
+  "widths that do not add up" = function(l) {
+    l$bits[["time"]] <- 40L
+    l
+  },
+  "a negative width" = function(l) {
+    l$bits[["worker"]] <- -5L
+    l$bits[["time"]] <- 51L
+    l
+  },
+  "an NA width" = function(l) {
+    l$bits[["time"]] <- NA_integer_
+    l
+  },
+  "one width too few" = function(l) {
+    l$bits <- l$bits[-3]
+    l
+  },
+  "swapped kinds" = function(l) {
+    l$kinds[2:3] <- l$kinds[3:2]
+    l
+  },
+  "an unknown kind" = function(l) {
+    l$kinds[[3]] <- "shard"
+    l
+  },
+  "no kinds" = function(l) {
+    l$kinds <- NULL
+    l
+  },
+  "a text epoch" = function(l) {
+    l$epoch_ms <- "2010-11-04"
+    l
+  },
+  "a format string as epoch" = function(l) {
+    l$epoch_ms <- "%s%s%n"
+    l
+  },
+  "an NA epoch" = function(l) {
+    l$epoch_ms <- NA_real_
+    l
+  },
+  "two epochs" = function(l) {
+    l$epoch_ms <- c(1, 2)
+    l
+  },
+  "a POSIXct epoch" = function(l) {
+    l$epoch_ms <- Sys.time()
+    l
+  },
+  "a factor epoch" = function(l) {
+    l$epoch_ms <- factor("x")
+    l
+  },
+  "an epoch after 9999" = function(l) {
+    l$epoch_ms <- 1e15
+    l
+  },
+  "an unknown unit" = function(l) {
+    l$unit <- "5 ms"
+    l
+  },
+  "no unit" = function(l) {
+    l$unit <- NULL
+    l
+  },
+  "an unknown text form" = function(l) {
+    l$text <- "base58"
+    l
+  },
+  "no text form" = function(l) {
+    l$text <- NULL
+    l
+  },
+  "no name" = function(l) {
+    l$name <- NULL
+    l
+  },
+  "a renamed part" = function(l) {
+    names(l$bits)[[2]] <- "tick"
+    l
+  },
+  "unnamed widths" = function(l) {
+    l$bits <- unname(l$bits)
+    l
+  },
+  "a field named sign" = function(l) {
+    names(l$bits)[[3]] <- "sign"
+    l
+  },
+  "a field named time" = function(l) {
+    names(l$bits)[[3]] <- "time"
+    l
+  },
+  "a field with a space" = function(l) {
+    names(l$bits)[[3]] <- "data center"
+    l
+  },
+  "two fields of one name" = function(l) {
+    names(l$bits)[3:4] <- "worker"
+    l
+  },
+  "a sequence of 40 bits" = function(l) {
+    l$bits[["sequence"]] <- 40L
+    l$bits[["time"]] <- 13L
+    l
+  }
 )
 
 test_that("every function that takes a layout refuses every broken one with zuid_error_layout", {

@@ -24,6 +24,7 @@ test_that("every handler raises a classed condition carrying a message", {
     expect_true(inherits(cnd, "condition"), label = code)
     if (code %in% internal) {
       expect_match(conditionMessage(cnd), "internal error in zuid", label = code)
+      expect_s3_class(cnd, "zuid_error_internal")
     } else {
       expect_true(inherits(cnd, "zuid_error") || inherits(cnd, "zuid_warning"), label = code)
       expect_gt(nchar(conditionMessage(cnd)), 20)
@@ -32,14 +33,124 @@ test_that("every handler raises a classed condition carrying a message", {
 })
 
 test_that("problems come back as values: a warning and the value, or an error", {
-  result <- zuid:::decode_ids(c("1", "x"), "character", id_layout("discord"), TRUE)
+  result <- zuid:::decode_ids(c("1", "x"), "character", id_layout("discord"), TRUE, FALSE)
   expect_identical(names(result), c("value", "problems"))
   expect_length(result$problems, 1L)
   expect_identical(result$problems[[1]]$code, "invalid_entries")
   expect_identical(result$problems[[1]]$positions, 2)
   expect_length(result$value$time, 2L)
-  refused <- zuid:::decode_ids(2^60, "double", id_layout("discord"), TRUE)
+  refused <- zuid:::decode_ids(2^60, "double", id_layout("discord"), TRUE, FALSE)
   expect_null(refused$value)
   expect_identical(refused$problems[[1]]$code, "imprecise_double")
   expect_identical(refused$problems[[1]]$position, 1)
+})
+
+# Every problem's message, pinned. Each is raised as users meet it, through
+# the function that reports it; those that need a fork, a clock that moves
+# back, an interrupt or a lack of memory are thrown from the problem R gets,
+# as the binding sends it.
+
+# The codes of the problems the tests below raise, as R throws them.
+raised <- new.env()
+raised$codes <- character()
+suppressMessages(trace(
+  "throw_problem", where = asNamespace("zuid"), print = FALSE,
+  tracer = bquote(assign("codes", c(get("codes", envir = .(raised)), problem$code), envir = .(raised)))
+))
+
+# `layout` with one element replaced, as hand edits do.
+edited <- function(layout, name, value) {
+  layout[[name]] <- value
+  layout
+}
+
+# The problem `code` as the binding sends it, thrown with `context`.
+throw <- function(code, context, ...) {
+  problem <- utils::modifyList(list(code = code, position = NA, part = NA, value = NA, detail = NA,
+                                    element = NULL, count = NA, positions = NULL, reason = NULL),
+                               list(...))
+  zuid:::throw_problem(problem, quote(id_next(g)), context)
+}
+
+test_that("every problem of a layout reads well", {
+  twitter <- id_layout("twitter")
+  expect_snapshot(error = TRUE, {
+    id_fields("1", edited(twitter, "epoch_ms", "2010-11-04"))
+    id_fields("1", edited(twitter, "kinds", c("time", "sign", "node", "node", "sequence")))
+    id_fields("1", edited(twitter, "bits", c(sign = 2L, time = 40L, datacenter = 5L, worker = 5L,
+                                              sequence = 12L)))
+    id_fields("1", edited(twitter, "bits", c(sign = 1L, time = 0L, datacenter = 5L, worker = 5L,
+                                              sequence = 53L)))
+    id_layout(time = list(bits = 20, unit = "ms", epoch = 0), fields = list(w = 54), sequence = 0,
+              sign_bit = FALSE)
+    id_layout(time = list(bits = 30, unit = "ms", epoch = 0), fields = list(w = 1), sequence = 32)
+    id_layout(time = list(bits = 41, unit = "ms", epoch = 0), fields = list(w = 10), sequence = 11)
+    id_layout("sonyflake", epoch = 1e15)
+    id_fields("1", edited(twitter, "kinds", c("sign", "time", "shard", "node", "sequence")))
+    id_fields("1", edited(twitter, "unit", "5 ms"))
+    id_layout(time = list(bits = 41, unit = "5 ms", epoch = 0), fields = list(w = 10), sequence = 12)
+    id_fields("1", edited(twitter, "text", "base58"))
+    id_layout(time = list(bits = 53, unit = "86400000ms", epoch = 0), fields = list(w = 11), sequence = 0,
+              sign_bit = FALSE)
+  })
+})
+
+test_that("every problem of reading IDs reads well", {
+  expect_snapshot(error = TRUE, {
+    id_time(c("175928847299117063", "x", "-1", "1.5"), "discord")
+    id_fields(c(1, 2^60), "discord")
+    as_zuid_id(c("9223372036854775808", "1"))
+  })
+})
+
+test_that("every problem of making IDs reads well", {
+  may <- as.POSIXct("2016-05-01", tz = "UTC")
+  expect_snapshot(error = TRUE, {
+    id_compose(may, "discord", worker = c(1, 32))
+    id_compose(c(may, as.POSIXct("2000-01-01", tz = "UTC")), "discord")
+    id_compose(as.POSIXct("2090-01-01", tz = "UTC"), "twitter")
+    id_compose(as.POSIXct("2090-01-01", tz = "UTC"), "discord", as = "integer64")
+  })
+})
+
+test_that("every problem of generating IDs reads well", {
+  g <- id_generator("twitter", datacenter = 3, worker = 4)
+  context <- list(generator = g, layout = g$layout, n = 5, as = "id")
+  expect_snapshot(error = TRUE, {
+    id_generator("twitter", datacenter = 3, worker = 4)
+    id_next(unserialize(serialize(g, NULL)))
+    throw("forked", context)
+    throw("clock_back", context, value = 120, detail = 120)
+    throw("clock_back", context, value = 9000, detail = 50)
+    throw("interrupted", context, element = "minting")
+    throw("interrupted", context, element = "waiting")
+    throw("interrupted", context, element = "output")
+    throw("memory", context, value = 8e9, element = "r")
+    throw("memory", utils::modifyList(context, list(as = "character")), value = 8e9, element = "r")
+    throw("memory", context, value = 524288)
+    throw("busy", context)
+    throw("before_epoch", context)
+    throw("past_end", context)
+    id_generator("twitter", datacenter = 3, worker = 5, after = "x1")
+    id_generator("twitter", datacenter = 3, worker = 5, after = 2^60)
+    id_generator("twitter", datacenter = 3, worker = 5, after = "9223372036854775807")
+    throw("after_ahead", context, value = 2500)
+  })
+})
+
+test_that("internal errors are classed and say so", {
+  layout <- id_layout("twitter")
+  expect_snapshot(error = TRUE, {
+    zuid:::rust_value(zuid:::decode_ids(1, "list", layout, TRUE, FALSE))
+    zuid:::rust_value(zuid:::generator_new(layout, 1, "wait", NULL, "", TRUE))
+    zuid:::throw_problem(list(code = "no_such_code"), NULL, list())
+  })
+  cnd <- tryCatch(zuid:::rust_value(zuid:::decode_ids(1, "list", layout, TRUE, FALSE)), error = identity)
+  expect_s3_class(cnd, c("zuid_error_internal", "zuid_error"))
+})
+
+test_that("every code the binding sends is raised by one of the snapshots above", {
+  suppressMessages(untrace("throw_problem", where = asNamespace("zuid")))
+  expect_setequal(intersect(raised$codes, zuid:::rust_value(zuid:::problem_codes())),
+                  zuid:::rust_value(zuid:::problem_codes()))
 })

@@ -20,7 +20,6 @@ id_columns <- function(ids) {
 }
 
 test_that("id_add_fields() adds the columns of id_fields() to every kind of data frame", {
-  skip_if_not_installed("bit64")
   cases <- engine_cases()
   for (name in names(cases$layouts)) {
     layout <- cases$layouts[[name]]
@@ -45,7 +44,6 @@ test_that("id_add_fields() adds the columns of id_fields() to every kind of data
 })
 
 test_that("id_filter_time() keeps exactly the IDs made in [from, to)", {
-  skip_if_not_installed("bit64")
   cases <- engine_cases()
   for (name in names(cases$layouts)) {
     layout <- cases$layouts[[name]]
@@ -148,7 +146,8 @@ test_that("arguments are checked", {
                regexp = "`.data` must be a data frame \\(base, tibble or data.table\\) or a dbplyr lazy table")
   df <- data.frame(id = "175928847299117063")
   t <- as.POSIXct("2020-01-01", tz = "UTC")
-  expect_error(id_filter_time(df, id, t, t, "discord"), class = "zuid_error_range", regexp = "`from` must be before `to`")
+  expect_error(id_filter_time(df, id, t, t, "discord"), class = "zuid_error_range",
+               regexp = "`from` must be before `to`")
   expect_error(id_filter_time(df, id, "2020-01-01", NULL, "discord"), class = "zuid_error_type", regexp = "`from`")
   expect_error(id_filter_time(df, id, NULL, c(t, t), "discord"), class = "zuid_error_range", regexp = "`to`")
 })

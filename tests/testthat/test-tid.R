@@ -69,7 +69,6 @@ test_that("text whose number has the top bit set is read, and refused by the lay
 })
 
 test_that("text and numbers round trip, and text sorts as the numbers do", {
-  skip_if_not_installed("bit64")
   set.seed(13)
   ids <- random_ids(3000)
   text <- id_to_tid(ids)
@@ -123,4 +122,14 @@ test_that("TIDs' times as milliseconds are floored, and IDs carry the tid layout
   expect_identical(id_time(ids, as = "ms"), c(1724171495793, 1724171495793))
   expect_identical(id_shard(ids, 1000), id_shard(as.character(ids), 1000, "tid"))
   expect_identical(id_shard(ids, 1000), as.integer(c(1724171495793000, 1724171495793999) %% 1000))
+})
+
+test_that("id_from_tid() returns IDs under the tid layout, which refuses the top bit", {
+  ids <- id_from_tid(c("3jzfcijpj2z2a", NA))
+  expect_identical(attr(ids, "layout"), id_layout("tid"))
+  expect_identical(id_time(ids), id_time(c("3jzfcijpj2z2a", NA), "tid"))
+  expect_warning(top <- id_from_tid(c("3jzfcijpj2z2a", "c222222222223")), class = "zuid_warning_invalid",
+                 regexp = "1 of 2 entries of `text` .* \"c222222222223\", has the top bit set")
+  expect_identical(is.na(top), c(FALSE, TRUE))
+  expect_null(attr(id_from_tid("3jzfcijpj2z2a", as = "integer64"), "layout"))
 })

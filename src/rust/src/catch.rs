@@ -5,7 +5,8 @@
 //! calls R runs inside R's own `tryCatch()` for both, so that the jump ends
 //! there and comes back as a value.
 
-use extendr_ffi::{R_NilValue, R_PreserveObject, Rf_allocVector, Rf_mkCharLenCE, SET_STRING_ELT, SEXP, SEXPTYPE};
+use crate::vectors;
+use extendr_ffi::{R_NilValue, R_PreserveObject, SEXP, SEXPTYPE};
 use std::os::raw::{c_char, c_int, c_void};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicPtr, Ordering};
@@ -80,15 +81,10 @@ fn conditions() -> SEXP {
     // SAFETY: on R's thread. Should R fail to allocate these few bytes, it
     // raises its error before anything of ours needs cleaning up.
     unsafe {
-        let conds = Rf_allocVector(SEXPTYPE::STRSXP, 2);
+        let conds = vectors::alloc(SEXPTYPE::STRSXP, 2);
         R_PreserveObject(conds);
         for (i, name) in ["error", "interrupt"].iter().enumerate() {
-            let charsxp = Rf_mkCharLenCE(
-                name.as_ptr().cast(),
-                name.len() as c_int,
-                extendr_ffi::cetype_t::CE_UTF8,
-            );
-            SET_STRING_ELT(conds, i as isize, charsxp);
+            vectors::set_text(conds, i, Some(name.as_bytes()));
         }
         CONDITIONS.store(conds.cast(), Ordering::Relaxed);
         conds
@@ -138,4 +134,57 @@ pub fn protect<F: FnMut() -> SEXP>(body: F) -> Result<SEXP, Jump> {
 pub fn check_interrupt() {
     // SAFETY: on R's thread, inside `protect` (see above).
     unsafe { R_CheckUserInterrupt() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::r_session::{eval, press_ctrl_c, with_r};
+    use extendr_api::prelude::*;
+    use extendr_ffi::{Rf_allocVector, SEXPTYPE};
+
+    #[test]
+    fn a_body_that_does_not_jump_gives_its_value() {
+        with_r(|| {
+            let value = protect(|| unsafe { Rf_allocVector(SEXPTYPE::INTSXP, 3) });
+            let robj = unsafe { Robj::from_sexp(value.expect("no jump")) };
+            assert_eq!(robj.len(), 3);
+        });
+    }
+
+    #[test]
+    fn an_r_error_comes_back_as_a_value() {
+        with_r(|| {
+            // 2^50 doubles: more memory than any machine here has.
+            let jumped = protect(|| unsafe { Rf_allocVector(SEXPTYPE::REALSXP, 1 << 50) });
+            assert_eq!(jumped.err(), Some(Jump::Error));
+            assert_eq!(eval("1 + 2").as_real(), Some(3.0));
+        });
+    }
+
+    #[test]
+    fn an_interrupt_comes_back_as_a_value() {
+        with_r(|| {
+            let mut reached = false;
+            let jumped = protect(|| {
+                press_ctrl_c();
+                check_interrupt();
+                reached = true;
+                unsafe { extendr_ffi::R_NilValue }
+            });
+            assert_eq!(jumped.err(), Some(Jump::Interrupt));
+            assert!(!reached, "R went on past the interrupt");
+            // The interrupt is spent: R goes on.
+            assert_eq!(protect(|| unsafe { extendr_ffi::R_NilValue }).err(), None);
+        });
+    }
+
+    #[test]
+    fn a_panic_crosses_rs_frames_and_goes_on_beyond_them() {
+        with_r(|| {
+            let caught = std::panic::catch_unwind(|| protect(|| -> SEXP { panic!("a bug") }));
+            assert!(caught.is_err());
+            assert_eq!(eval("2 * 3").as_real(), Some(6.0));
+        });
+    }
 }

@@ -1,149 +1,33 @@
-//! Building IDs from R's parts and times. Every value is checked in a
-//! first pass, which allocates nothing; the second pass writes the output.
+//! Building IDs from R's parts and times, and the ID bounds of a time
+//! range: R's vectors are read in place, the core plans and composes
+//! (`zuid_core::plan`), and the IDs come back in the form `as` names.
 
-use crate::input::{Numbers, PartValue};
+use crate::input::numbers;
 use crate::layout::layout_from_r;
-use crate::output::{ids_to_r, make_bits, IdsAs};
-use crate::problem::{reply, value, Code, Outcome, Problem};
+use crate::reply::{reply, value, Outcome};
+use crate::vectors;
 use extendr_api::prelude::*;
-use zuid_core::r_values::time_from_seconds;
-use zuid_core::text::{write_decimal, DECIMAL_MAX_LEN};
-use zuid_core::{ComposeError, Composer, Layout, Side};
-
-/// What a call needs of its layout, computed once.
-struct Plan {
-    composer: Composer,
-    /// The 0-based layout index of the time part, for problems.
-    time_part: usize,
-}
-
-impl Plan {
-    fn new(layout: &Layout) -> Plan {
-        // The time is the top part, below the sign bit if there is one.
-        let time_part = usize::from(layout.has_sign_bit());
-        Plan {
-            composer: layout.composer(),
-            time_part,
-        }
-    }
-
-    /// The problem of the time at 0-based position `i`.
-    fn time_problem(&self, error: ComposeError, i: usize) -> Problem {
-        let error = match error {
-            ComposeError::BeforeEpoch => ComposeError::BeforeEpoch,
-            _ => ComposeError::PastEnd,
-        };
-        Problem::from(error).part(self.time_part).at(i)
-    }
-
-    /// POSIXct seconds at position `i` in the layout's resolution (ms or
-    /// µs), floored; a time beyond what that can hold is past the end, or
-    /// before the epoch.
-    fn time(&self, seconds: f64, i: usize) -> std::result::Result<i64, Problem> {
-        let error = if seconds > 0.0 {
-            ComposeError::PastEnd
-        } else {
-            ComposeError::BeforeEpoch
-        };
-        time_from_seconds(seconds, self.composer.resolution()).ok_or_else(|| self.time_problem(error, i))
-    }
-
-    /// The tick of POSIXct seconds; NaN (R's NA) is a missing time.
-    fn tick(&self, seconds: f64, i: usize) -> std::result::Result<Option<u64>, Problem> {
-        if seconds.is_nan() {
-            return Ok(None);
-        }
-        let t = self.time(seconds, i)?;
-        self.composer.tick_at(t).map(Some).map_err(|e| self.time_problem(e, i))
-    }
-}
-
-fn at(v: &[f64], i: usize) -> f64 {
-    v[if v.len() == 1 { 0 } else { i }]
-}
-
-/// Why one ID could not be made, small enough to pass back from the loop
-/// over millions of IDs cheaply; it becomes a `Problem` once, at the end.
-#[derive(Clone, Copy, Debug)]
-enum Fault {
-    /// The time at position `i`.
-    Time(ComposeError, usize),
-    /// Layout part `part` at position `i`.
-    Part(usize, usize),
-}
-
-impl Fault {
-    fn problem(self, plan: &Plan) -> Problem {
-        match self {
-            Fault::Time(error, i) => plan.time_problem(error, i),
-            Fault::Part(part, i) => Problem::new(Code::PartRange).part(part).at(i),
-        }
-    }
-}
-
-/// One ID from recycled parts: `values` holds one vector per layout part
-/// below the time, in layout order, the first of them layout part
-/// `first_lower`.
-#[inline]
-fn compose_one(
-    plan: &Plan,
-    first_lower: usize,
-    time: &[f64],
-    values: &[Numbers],
-    i: usize,
-) -> std::result::Result<Option<u64>, Fault> {
-    let seconds = at(time, i);
-    if seconds.is_nan() {
-        return Ok(None);
-    }
-    let resolution = plan.composer.resolution();
-    let outside = if seconds > 0.0 {
-        ComposeError::PastEnd
-    } else {
-        ComposeError::BeforeEpoch
-    };
-    let t = time_from_seconds(seconds, resolution).ok_or(Fault::Time(outside, i))?;
-    let tick = plan.composer.tick_at(t).map_err(|e| Fault::Time(e, i))?;
-    // The parts on the stack for the usual handful of fields.
-    let mut inline = [0u64; 8];
-    let mut heap = Vec::new();
-    let parts: &mut [u64] = if values.len() <= inline.len() {
-        &mut inline[..values.len()]
-    } else {
-        heap.resize(values.len(), 0);
-        &mut heap
-    };
-    for (k, column) in values.iter().enumerate() {
-        match column.get(i) {
-            PartValue::Value(v) => parts[k] = v,
-            PartValue::Missing => return Ok(None),
-            PartValue::Bad => return Err(Fault::Part(first_lower + k, i)),
-        }
-    }
-    match plan.composer.compose(tick, parts) {
-        Ok(id) => Ok(Some(id)),
-        Err(ComposeError::PartRange { index }) => Err(Fault::Part(index, i)),
-        Err(e) => Err(Fault::Time(e, i)),
-    }
-}
+use zuid_core::output::IdsAs;
+use zuid_core::plan::{Fault, Plan};
+use zuid_core::{Code, Problem, Side};
 
 /// The `n` IDs that `one` makes. Text is built only after a first pass
-/// that allocates nothing has found no problem (making strings is costly);
-/// integer64 bits are written in one pass.
-fn make_ids<E: Send>(
+/// that allocates nothing has found no fault (making strings is costly);
+/// integer64 bits are written in one pass, on two threads for many.
+fn make_ids(
+    plan: &Plan,
     n: usize,
     as_: IdsAs,
     layout: &Robj,
-    one: impl Fn(usize) -> std::result::Result<Option<u64>, E> + Sync,
-    problem: impl Fn(E) -> Problem,
+    one: impl Fn(usize) -> std::result::Result<Option<u64>, Fault> + Sync,
 ) -> Outcome {
     let (ids, lost) = if as_ == IdsAs::Character {
         for i in 0..n {
-            one(i).map_err(&problem)?;
+            one(i).map_err(|f| plan.problem(f))?;
         }
-        ids_to_r(n, as_, layout, |i| one(i).ok().flatten())
+        vectors::ids(n, as_, layout, |i| one(i).ok().flatten())
     } else {
-        make_bits(n, as_, layout, one).map_err(problem)?
+        vectors::bits(n, as_, layout, one).map_err(|f| plan.problem(f))?
     };
     Ok((ids, lost.into_iter().collect()))
 }
@@ -159,16 +43,15 @@ fn compose_ids(time: &[f64], values: List, layout: Robj, n: f64, as_: &str) -> R
 fn compose(time: &[f64], values: &List, robj: &Robj, n: usize, as_: &str) -> Outcome {
     let layout = layout_from_r(robj)?;
     let as_ = IdsAs::from_name(as_)?;
-    let robjs: Vec<Robj> = values.values().collect();
-    let columns = robjs.iter().map(Numbers::from_r).collect::<Option<Vec<_>>>();
-    let lower = layout.parts().len() - 1 - usize::from(layout.has_sign_bit());
-    let columns = columns
-        .filter(|c| c.len() == lower)
-        .ok_or(Problem::new(Code::InputType))?;
     let plan = Plan::new(&layout);
-    let first_lower = layout.parts().len() - lower;
-    let one = |i| compose_one(&plan, first_lower, time, &columns, i);
-    make_ids(n, as_, robj, one, |fault: Fault| fault.problem(&plan))
+    let robjs: Vec<Robj> = values.values().collect();
+    let columns = robjs
+        .iter()
+        .map(numbers)
+        .collect::<Option<Vec<_>>>()
+        .filter(|c| c.len() == plan.lower_parts())
+        .ok_or(Problem::new(Code::InputType))?;
+    make_ids(&plan, n, as_, robj, |i| plan.compose_one(time, &columns, i))
 }
 
 /// The smallest (or, with `max`, largest) ID of the tick of each time.
@@ -182,45 +65,37 @@ fn at_times(time: &[f64], robj: &Robj, max: bool, as_: &str) -> Outcome {
     let as_ = IdsAs::from_name(as_)?;
     let side = if max { Side::Max } else { Side::Min };
     let plan = Plan::new(&layout);
-    let one = |i: usize| -> std::result::Result<Option<u64>, Problem> {
-        match plan.tick(time[i], i)? {
-            Some(tick) => plan
-                .composer
-                .id_at(tick, side)
-                .map(Some)
-                .map_err(|e| plan.time_problem(e, i)),
-            None => Ok(None),
-        }
-    };
-    make_ids(time.len(), as_, robj, one, |problem| problem)
+    make_ids(&plan, time.len(), as_, robj, |i| plan.id_at_time(time, side, i))
 }
 
-/// The bounds of `[from, to)` (POSIXct seconds, to the layout's resolution) as
-/// `list(low, high, beyond_signed)`: the smallest ID whose tick starts at
-/// or after `from`, the same for `to` (NA where every later ID is inside),
-/// as decimal text, and whether the range reaches IDs of 2^63 or more.
+/// The IDs of `[from, to)` (POSIXct seconds, NA for an open end, to the
+/// layout's resolution; each one double, as a slice since extendr refuses
+/// an NA scalar) as `list(low, high, low_text, high_text,
+/// beyond_signed, negative_tail)`: the bounds as decimal text, `low` and
+/// `high` NA from 2^63 on (a signed column needs no bound there), and what
+/// `zuid_core::plan::RangeBounds` says of IDs of 2^63 and more.
 #[extendr]
-fn id_range_bounds(from: f64, to: f64, layout: Robj) -> Robj {
-    reply(range_bounds(from, to, &layout))
+fn id_range_bounds(from: &[f64], to: &[f64], layout: Robj) -> Robj {
+    match (from, to) {
+        (&[from], &[to]) => reply(range_bounds(from, to, &layout)),
+        _ => reply(Err(Problem::new(Code::InputType))),
+    }
 }
 
 fn range_bounds(from: f64, to: f64, layout: &Robj) -> Outcome {
     let layout = layout_from_r(layout)?;
-    let plan = Plan::new(&layout);
-    let (from_t, to_t) = (plan.time(from, 0)?, plan.time(to, 1)?);
+    let bounds = Plan::new(&layout).range(from, to)?;
     let signed_end = 1u128 << 63;
-    let low = plan.composer.first_id_from(from_t);
-    let high = plan.composer.first_id_from(to_t);
-    let beyond_signed = low >= signed_end || high > signed_end;
-    let text = |x: u128| -> Robj {
-        if x >= signed_end {
-            Robj::from(Rstr::na())
-        } else {
-            let mut buf = [0u8; DECIMAL_MAX_LEN];
-            Robj::from(std::str::from_utf8(write_decimal(x as u64, &mut buf)).unwrap_or_default())
-        }
-    };
-    value(list!(low = text(low), high = text(high), beyond_signed = beyond_signed))
+    let below_signed = |x: u128| (x < signed_end).then(|| x.to_string());
+    let text = |x: u128| Some(x.to_string());
+    value(list!(
+        low = vectors::texts(&[below_signed(bounds.low)]),
+        high = vectors::texts(&[below_signed(bounds.high)]),
+        low_text = vectors::texts(&[text(bounds.low)]),
+        high_text = vectors::texts(&[text(bounds.high)]),
+        beyond_signed = bounds.beyond_signed,
+        negative_tail = bounds.negative_tail
+    ))
 }
 
 extendr_module! {
@@ -228,4 +103,50 @@ extendr_module! {
     fn id_range_bounds;
     fn compose_ids;
     fn ids_at_times;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::r_session::{eval, with_r};
+
+    const DISCORD: &str = "list(name = 'discord', bits = c(time = 42L, worker = 5L, process = 5L, \
+        sequence = 12L), kinds = c('time', 'node', 'node', 'sequence'), unit = 'ms', \
+        epoch_ms = 1420070400000, text = 'decimal')";
+
+    #[test]
+    fn discords_example_composes_from_r_columns() {
+        with_r(|| {
+            let layout = eval(DISCORD);
+            // 2016-04-30T11:18:25.796Z, worker 1, process 0, sequence 7.
+            let values = List::try_from(eval("list(1L, 0, 7L)")).unwrap();
+            let (ids, _) = compose(&[1_462_015_105.796], &values, &layout, 1, "character").unwrap();
+            assert_eq!(ids.as_str(), Some("175928847299117063"));
+            let short = List::try_from(eval("list(1L, 0)")).unwrap();
+            assert_eq!(
+                compose(&[0.0], &short, &layout, 1, "id").unwrap_err().code,
+                Code::InputType
+            );
+            let wide = List::try_from(eval("list(32L, 0, 0)")).unwrap();
+            let refused = compose(&[1_462_015_105.796], &wide, &layout, 1, "id").unwrap_err();
+            assert_eq!((refused.code, refused.part), (Code::PartRange, Some(2)));
+        });
+    }
+
+    #[test]
+    fn range_bounds_come_as_text_with_open_ends() {
+        with_r(|| {
+            let layout = eval(DISCORD);
+            let (bounds, _) = range_bounds(1_462_060_800.0, f64::NAN, &layout).unwrap();
+            assert_eq!(bounds.dollar("low").unwrap().as_str(), Some("176120502681600000"));
+            assert!(bounds.dollar("high").unwrap().is_na());
+            assert_eq!(
+                bounds.dollar("high_text").unwrap().as_str(),
+                Some("18446744073709551616")
+            );
+            assert_eq!(bounds.dollar("negative_tail").unwrap().as_bool(), Some(true));
+            let (at, _) = at_times(&[1_462_060_800.0], &layout, true, "character").unwrap();
+            assert_eq!(at.as_str(), Some("176120502685794303"));
+        });
+    }
 }

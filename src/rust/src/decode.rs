@@ -1,14 +1,14 @@
 //! Decoding a vector of IDs into R columns: every output vector is
 //! allocated once at its final size and filled in place by the core.
 
-use crate::alloc;
 use crate::input::Ids;
 use crate::layout::layout_from_r;
-use crate::problem::{reply, Code, Outcome, Problem};
+use crate::reply::{reply, with_invalid, Outcome};
+use crate::vectors;
 use extendr_api::prelude::*;
-use zuid_core::columns::{decode_by_column_parallel, decode_rows, shard_rows, Columns, NodeColumn};
+use zuid_core::columns::{decode_by_column_parallel, decode_rows, shard_rows, Columns, NodeColumn, TimeAs};
 use zuid_core::r_values::{from_double, from_integer, from_integer64_bits};
-use zuid_core::{Invalid, Layout};
+use zuid_core::{Code, Invalid, Layout, Problem};
 
 /// Numbers are decoded a column at a time, on two threads when there are
 /// many; text is parsed once per row, on R's thread, since reading a
@@ -25,36 +25,37 @@ fn decode_ids_into(ids: &Ids, layout: &Layout, mut cols: Columns) -> std::result
 }
 
 /// Decodes `x` (read as `input` says) with the layout. The value is
-/// `list(time, nodes, sequence)`, times in POSIXct seconds; `nodes` is
-/// empty and `sequence` NULL when `time_only`.
+/// `list(time, nodes, sequence)`, times in POSIXct seconds, or in whole
+/// milliseconds since 1970 when `time_ms`; `nodes` is empty and `sequence`
+/// NULL when `time_only`.
 #[extendr]
-fn decode_ids(x: Robj, input: &str, layout: Robj, time_only: bool) -> Robj {
-    reply(decode(&x, input, &layout, time_only))
+fn decode_ids(x: Robj, input: &str, layout: Robj, time_only: bool, time_ms: bool) -> Robj {
+    reply(decode(&x, input, &layout, time_only, time_ms))
 }
 
-fn decode(x: &Robj, input: &str, layout: &Robj, time_only: bool) -> Outcome {
+fn decode(x: &Robj, input: &str, layout: &Robj, time_only: bool, time_ms: bool) -> Outcome {
     let layout = layout_from_r(layout)?;
     let ids = Ids::from_r(x, input, layout.text_form())?;
     let n = ids.len();
-    let mut time = alloc::doubles(n);
+    let mut time = vectors::doubles(n);
     let mut nodes: Vec<Robj> = if time_only {
         Vec::new()
     } else {
-        layout
-            .nodes()
-            .map(|p| {
-                if p.bits() <= 31 {
-                    alloc::integers(n)
-                } else {
-                    alloc::doubles(n)
-                }
-            })
-            .collect()
+        // Node fields of at most 31 bits fit R integers; wider ones are
+        // exact doubles.
+        let column = |bits: u32| {
+            if bits <= 31 {
+                vectors::integers(n)
+            } else {
+                vectors::doubles(n)
+            }
+        };
+        layout.nodes().map(|p| column(p.bits())).collect()
     };
-    let mut sequence = (!time_only).then(|| alloc::integers(n));
-
+    let mut sequence = (!time_only).then(|| vectors::integers(n));
     let cols = Columns {
         time: time.as_real_slice_mut().expect("allocated as doubles"),
+        time_as: if time_ms { TimeAs::Millis } else { TimeAs::Seconds },
         nodes: nodes
             .iter_mut()
             .map(|col| match col.rtype() {
@@ -64,16 +65,13 @@ fn decode(x: &Robj, input: &str, layout: &Robj, time_only: bool) -> Outcome {
             .collect(),
         sequence: sequence.as_mut().map(|s| s.as_integer_slice_mut().expect("integers")),
     };
-    let invalid = decode_ids_into(&ids, &layout, cols).map_err(imprecise_at)?;
+    let invalid = decode_ids_into(&ids, &layout, cols).map_err(Problem::imprecise_at)?;
     let value = list!(
         time = time,
         nodes = List::from_values(nodes),
         sequence = sequence.unwrap_or_else(|| Robj::from(()))
     );
-    Ok((
-        value.into(),
-        Problem::entries(Code::InvalidEntries, invalid).into_iter().collect(),
-    ))
+    with_invalid(value, invalid)
 }
 
 /// The shard each ID of `x` routes to among `n` (a whole number from 1 to
@@ -89,18 +87,10 @@ fn shard(x: &Robj, input: &str, layout: &Robj, n: f64) -> Outcome {
         return Err(Problem::new(Code::InputType));
     }
     let ids = Ids::from_r(x, input, layout.text_form())?;
-    let mut out = alloc::integers(ids.len());
+    let mut out = vectors::integers(ids.len());
     let slots = out.as_integer_slice_mut().expect("allocated as integers");
-    let invalid = shard_rows(ids.len(), |i| ids.get(i), &layout, n as u64, slots).map_err(imprecise_at)?;
-    Ok((
-        out,
-        Problem::entries(Code::InvalidEntries, invalid).into_iter().collect(),
-    ))
-}
-
-/// The problem of an imprecise double at a 1-based `position`.
-pub fn imprecise_at(position: usize) -> Problem {
-    Problem::new(Code::ImpreciseDouble).at(position - 1)
+    let invalid = shard_rows(ids.len(), |i| ids.get(i), &layout, n as u64, slots).map_err(Problem::imprecise_at)?;
+    with_invalid(out, invalid)
 }
 
 extendr_module! {

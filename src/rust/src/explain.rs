@@ -1,22 +1,27 @@
-//! What `id_explain()` shows of each ID: its 64 bits, its decimal text and
-//! the value of every part of the layout, all computed here so that no
-//! 64-bit arithmetic happens in R.
+//! What `id_explain()` shows of each ID: the digits of each part among its
+//! 64 bits, its decimal text, the value of every part of the layout and
+//! its time as text, all computed here so that no 64-bit arithmetic
+//! happens in R.
 
-use crate::alloc;
 use crate::input::Ids;
 use crate::layout::layout_from_r;
-use crate::problem::{reply, Code, Outcome, Problem};
-use crate::scru64::scan;
+use crate::reply::{reply, with_invalid, Outcome};
+use crate::vectors;
 use extendr_api::prelude::*;
+use zuid_core::columns::scan;
 use zuid_core::r_values::na_real;
 use zuid_core::text::{binary_text, write_decimal, DECIMAL_MAX_LEN};
-use zuid_core::Entry;
+use zuid_core::timestamp::{format_micros, format_millis};
+use zuid_core::{Entry, Problem, Resolution};
 
 /// IDs read in the layout's text form, whether or not the layout admits
 /// them (the explanation shows why not). The value is
-/// `list(bits, decimal, values)`: NA text for entries that are not 64-bit
-/// numbers, and one double vector per part (exact: parts have at most 53
-/// bits).
+/// `list(decimal, digits, values, time)`: the decimal text of each entry
+/// that is a 64-bit number (NA for the others); for each part, the digits
+/// it takes of each ID's bits and their value (a double, exact: parts have
+/// at most 53 bits); and the start of each ID's tick in ISO 8601 UTC, to
+/// the microsecond for microsecond ticks, NA where the layout does not
+/// admit the ID.
 #[extendr]
 fn explain_ids(x: Robj, input: &str, layout: Robj) -> Robj {
     reply(explain(&x, input, &layout))
@@ -25,33 +30,55 @@ fn explain_ids(x: Robj, input: &str, layout: Robj) -> Robj {
 fn explain(x: &Robj, input: &str, layout: &Robj) -> Outcome {
     let layout = layout_from_r(layout)?;
     let ids = Ids::from_r(x, input, layout.text_form())?;
-    let invalid = scan(&ids, |_| None)?;
-    let id = |i: usize| match ids.get(i) {
-        Entry::Id(id) => Some(id),
-        _ => None,
-    };
-    let bits = alloc::strings::<64>(ids.len(), |i, buf| {
-        id(i).map(|id| {
-            *buf = binary_text(id);
-            &buf[..]
-        })
-    });
-    let decimal = alloc::strings::<DECIMAL_MAX_LEN>(ids.len(), |i, buf| id(i).map(|id| write_decimal(id, buf)));
-    let values: Vec<Robj> = layout
-        .parts()
-        .iter()
-        .map(|part| {
-            (0..ids.len())
-                .map(|i| id(i).map_or(na_real(), |id| part.extract(id) as f64))
-                .collect::<Vec<f64>>()
-                .into()
+    let n = ids.len();
+    let invalid = scan(n, |i| ids.get(i), |_| None).map_err(Problem::imprecise_at)?;
+    let read: Vec<Option<u64>> = (0..n)
+        .map(|i| match ids.get(i) {
+            Entry::Id(id) => Some(id),
+            _ => None,
         })
         .collect();
-    let value = list!(bits = bits, decimal = decimal, values = List::from_values(values));
-    Ok((
-        value.into(),
-        Problem::entries(Code::InvalidEntries, invalid).into_iter().collect(),
-    ))
+    let decimal = vectors::strings::<DECIMAL_MAX_LEN>(n, |i, buf| read[i].map(|id| write_decimal(id, buf)));
+    let bits: Vec<Option<[u8; 64]>> = read.iter().map(|id| id.map(binary_text)).collect();
+    let parts = layout.parts();
+    let digits: Vec<Robj> = parts
+        .iter()
+        .map(|part| {
+            vectors::strings::<64>(n, |i, buf| {
+                let digits = part.digits(bits[i].as_ref()?);
+                buf[..digits.len()].copy_from_slice(digits);
+                Some(&buf[..digits.len()])
+            })
+        })
+        .collect();
+    let values: Vec<Robj> = parts
+        .iter()
+        .map(|part| {
+            let column: Vec<f64> = read
+                .iter()
+                .map(|id| id.map_or(na_real(), |id| part.extract(id) as f64))
+                .collect();
+            vectors::doubles_from(&column)
+        })
+        .collect();
+    let decoder = layout.time_decoder();
+    let time: Vec<Option<String>> = read
+        .iter()
+        .map(|id| match *id {
+            Some(id) if id <= layout.max_id() => match layout.resolution() {
+                Resolution::Millis => format_millis(decoder.time(id)),
+                Resolution::Micros => format_micros(decoder.time(id)),
+            },
+            _ => None,
+        })
+        .collect();
+    let value = list!(
+        decimal = decimal,
+        digits = List::from_values(digits),
+        values = List::from_values(values),
+        time = vectors::texts(&time)
+    );
+    with_invalid(value, invalid)
 }
 
 extendr_module! {

@@ -5,15 +5,15 @@
 
 use crate::input::Ids;
 use crate::layout::layout_from_r;
-use crate::mint::{mint_to_r, Minter, SlicedClock};
-use crate::output::IdsAs;
-use crate::problem::{reply, value, Code, Outcome, Problem};
-use crate::registry::{self, Holder, Key, Registration};
+use crate::mint::mint_to_r;
+use crate::reply::{reply, value, Outcome};
 use extendr_api::prelude::*;
 use std::sync::Mutex;
-use zuid_core::invalid::Reason;
-use zuid_core::r_values::from_double;
-use zuid_core::{Entry, FloorError, Generator, Invalid, Layout, OnClockBack};
+use zuid_core::output::IdsAs;
+use zuid_core::registry::{self, Registration};
+use zuid_core::sliced::Minter;
+use zuid_core::start;
+use zuid_core::{Code, Problem};
 
 /// The generator, the process it belongs to (a forked child shares the
 /// parent's state and would mint the parent's next IDs again) and its
@@ -31,25 +31,6 @@ impl Drop for Shared {
             registration.release(generator.last_id());
         }
     }
-}
-
-/// The policy R's `on_clock_back` names.
-fn policy_from_name(name: &str) -> Option<OnClockBack> {
-    match name {
-        "wait" => Some(OnClockBack::Wait),
-        "error" => Some(OnClockBack::Error),
-        "borrow" => Some(OnClockBack::Borrow),
-        _ => None,
-    }
-}
-
-/// A seed for SCRU64's counters that differs between processes and calls.
-fn seed() -> u64 {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    let local = 0u8;
-    nanos ^ (u64::from(std::process::id()) << 32) ^ (&local as *const u8 as u64)
 }
 
 /// A new generator as an external pointer. R has checked the node values
@@ -71,31 +52,15 @@ fn new_generator(
     shared_node: bool,
 ) -> Outcome {
     let layout = layout_from_r(layout)?;
-    let policy = policy_from_name(policy).ok_or(Problem::new(Code::InputType))?;
-    let whole = |&x: &f64| match from_double(x) {
-        Entry::Id(v) => Some(v),
-        _ => None,
+    let policy = start::policy_from_name(policy)?;
+    let nodes = start::node_values(nodes)?;
+    let after = if after.is_null() {
+        None
+    } else {
+        let ids = Ids::from_r(after, after_input, layout.text_form())?;
+        Some(start::after_id(ids.get(0), &layout)?)
     };
-    let nodes = nodes
-        .iter()
-        .map(whole)
-        .collect::<Option<Vec<u64>>>()
-        .ok_or(Problem::new(Code::InputType))?;
-    let after = read_after(after, after_input, &layout)?;
-    let key = Key::new(&layout, &nodes);
-    let mut generator = Generator::new(layout, &nodes, policy, SlicedClock::new(), seed())?;
-    if !shared_node {
-        match registry::holder(&key) {
-            Some(Holder::ThisProcess) => return Err(Problem::new(Code::DuplicateNode).element("session")),
-            Some(Holder::Parent) => return Err(Problem::new(Code::DuplicateNode).element("parent")),
-            None => {}
-        }
-    }
-    for floor in after.into_iter().chain(registry::last_id(&key)) {
-        generator
-            .stay_above(floor)
-            .map_err(|e| floor_problem(e, floor, generator.layout()))?;
-    }
+    let (generator, key) = start::start(layout, &nodes, policy, after, shared_node)?;
     let mut pointer = ExternalPtr::new(Shared {
         pid: std::process::id(),
         registration: None,
@@ -104,34 +69,6 @@ fn new_generator(
     // Registered only once the pointer exists, whose finalizer releases it.
     pointer.registration = Some(registry::register(key));
     value(pointer)
-}
-
-/// The ID `after` gives, if any.
-fn read_after(after: &Robj, input: &str, layout: &Layout) -> std::result::Result<Option<u64>, Problem> {
-    if after.is_null() {
-        return Ok(None);
-    }
-    let ids = Ids::from_r(after, input, layout.text_form())?;
-    match ids.get(0) {
-        Entry::Id(id) if id <= layout.max_id() => Ok(Some(id)),
-        Entry::Id(id) => Err(after_invalid(layout.refusal(id))),
-        Entry::Invalid(reason) => Err(after_invalid(reason)),
-        Entry::Imprecise => Err(Problem::new(Code::AfterImprecise)),
-        Entry::Missing => Err(Problem::new(Code::InputType)),
-    }
-}
-
-fn after_invalid(reason: Reason) -> Problem {
-    let mut invalid = Invalid::default();
-    invalid.note(0, reason);
-    Problem::entries(Code::AfterInvalid, invalid).unwrap_or(Problem::new(Code::AfterInvalid))
-}
-
-fn floor_problem(error: FloorError, floor: u64, layout: &Layout) -> Problem {
-    match error {
-        FloorError::NotAnId => after_invalid(layout.refusal(floor)),
-        FloorError::NoneLeft => Problem::new(Code::AfterNoneLeft),
-    }
 }
 
 /// Whether a generator object can mint in this process.
@@ -208,4 +145,75 @@ extendr_module! {
     fn generator_new;
     fn generator_next;
     fn generator_status;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::r_session::{eval, with_r};
+
+    const DISCORD: &str = "list(name = 'discord', bits = c(time = 42L, worker = 5L, process = 5L, \
+        sequence = 12L), kinds = c('time', 'node', 'node', 'sequence'), unit = 'ms', \
+        epoch_ms = 1420070400000, text = 'decimal')";
+
+    fn status_name(pointer: &Robj) -> &'static str {
+        match status(pointer) {
+            Status::Live(_) => "live",
+            Status::Forked => "forked",
+            Status::Restored => "restored",
+            Status::Foreign => "foreign",
+        }
+    }
+
+    #[test]
+    fn a_generator_mints_holds_its_node_and_starts_above_after() {
+        with_r(|| {
+            let layout = eval(DISCORD);
+            let none = Robj::from(());
+            let (pointer, _) = new_generator(&layout, &[31.0, 30.0], "wait", &none, "", false).unwrap();
+            assert_eq!(status_name(&pointer), "live");
+            let (ids, _) = next_ids(&pointer, 3, "character", &layout).unwrap();
+            assert_eq!(ids.len(), 3);
+            let twin = new_generator(&layout, &[31.0, 30.0], "wait", &none, "", false).unwrap_err();
+            assert_eq!((twin.code, twin.element), (Code::DuplicateNode, Some("session")));
+            let after = eval("'9000000000000000000'");
+            let (later, _) = new_generator(&layout, &[31.0, 29.0], "borrow", &after, "character", false).unwrap();
+            let (ids, _) = next_ids(&later, 1, "character", &layout).unwrap();
+            assert!(ids.as_str().unwrap().parse::<u64>().unwrap() > 9_000_000_000_000_000_000);
+            let bad = eval("'x'");
+            let refused = new_generator(&layout, &[31.0, 28.0], "wait", &bad, "character", false).unwrap_err();
+            assert_eq!(refused.code, Code::AfterInvalid);
+        });
+    }
+
+    #[test]
+    fn pointers_that_are_not_a_live_generator_mint_nothing() {
+        with_r(|| {
+            let foreign: Robj = ExternalPtr::new(5i32).into();
+            assert_eq!(status_name(&foreign), "foreign");
+            assert_eq!(status_name(&eval("1")), "foreign");
+            assert_eq!(
+                next_ids(&foreign, 1, "id", &Robj::from(())).unwrap_err().code,
+                Code::NotGenerator
+            );
+            // What readRDS() gives back: our tag, no address.
+            let layout = eval(DISCORD);
+            let (live, _) = new_generator(&layout, &[30.0, 30.0], "wait", &Robj::from(()), "", false).unwrap();
+            // SAFETY: reading the live pointer's tag and making a new,
+            // empty pointer with it.
+            let restored = unsafe {
+                let tag = extendr_ffi::R_ExternalPtrTag(live.get());
+                Robj::from_sexp(extendr_ffi::R_MakeExternalPtr(
+                    std::ptr::null_mut(),
+                    tag,
+                    extendr_ffi::R_NilValue,
+                ))
+            };
+            assert_eq!(status_name(&restored), "restored");
+            assert_eq!(
+                next_ids(&restored, 1, "id", &layout).unwrap_err().code,
+                Code::NotGenerator
+            );
+        });
+    }
 }

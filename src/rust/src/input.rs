@@ -1,11 +1,10 @@
 //! Reading R vectors in place: IDs in their four input forms, and numeric
 //! part values for composing.
 
-use crate::problem::{Code, Problem};
 use extendr_api::prelude::*;
 use zuid_core::parse::parse_text;
-use zuid_core::r_values::{from_double, from_integer, from_integer64_bits, NA_INTEGER};
-use zuid_core::{Entry, TextForm};
+use zuid_core::r_values::{from_double, from_integer, from_integer64_bits, Numbers};
+use zuid_core::{Code, Entry, Problem, TextForm};
 
 /// The bytes of a non-NA CHARSXP, read in place with no copy. extendr's
 /// `&str` view assumes UTF-8, which R strings need not be.
@@ -92,44 +91,63 @@ impl<'a> Ids<'a> {
     }
 }
 
-/// A recycled numeric argument (node value, sequence, time): length 1 or
-/// the call's length, read as an integer or a double vector.
-pub enum Numbers<'a> {
-    Int(&'a [i32]),
-    Dbl(&'a [f64]),
+/// A recycled numeric argument (node value, sequence, time) as the core
+/// reads it: an integer or a double vector, in place.
+pub fn numbers(x: &Robj) -> Option<Numbers<'_>> {
+    x.as_integer_slice()
+        .map(Numbers::Int)
+        .or_else(|| x.as_real_slice().map(Numbers::Dbl))
 }
 
-/// One value of a part: missing, not a whole number in 0..2^53, or a value.
-pub enum PartValue {
-    Missing,
-    Bad,
-    Value(u64),
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::r_session::{eval, with_r};
+    use zuid_core::invalid::Reason;
 
-impl<'a> Numbers<'a> {
-    pub fn from_r(x: &'a Robj) -> Option<Numbers<'a>> {
-        x.as_integer_slice()
-            .map(Numbers::Int)
-            .or_else(|| x.as_real_slice().map(Numbers::Dbl))
+    #[test]
+    fn ids_are_read_in_place_in_each_input_form() {
+        with_r(|| {
+            let text = eval("c(' 175928847299117063', NA, 'x', '0u2pf62ji4b9')");
+            let ids = Ids::from_r(&text, "character", TextForm::Scru64).unwrap();
+            assert_eq!(ids.len(), 4);
+            assert_eq!(ids.get(0), Entry::Id(175_928_847_299_117_063));
+            assert_eq!(ids.get(1), Entry::Missing);
+            assert_eq!(ids.get(2), Entry::Invalid(Reason::NotDigits));
+            assert_eq!(ids.get(3), Entry::Id(109_959_589_539_758_421));
+            let bits = eval("structure(c(0, -0), class = 'integer64')");
+            let ids = Ids::from_r(&bits, "integer64", TextForm::Decimal).unwrap();
+            assert_eq!((ids.get(0), ids.get(1)), (Entry::Id(0), Entry::Missing));
+            let doubles = eval("c(2^53, 5, -1)");
+            let ids = Ids::from_r(&doubles, "double", TextForm::Decimal).unwrap();
+            assert_eq!((ids.get(0), ids.get(1)), (Entry::Imprecise, Entry::Id(5)));
+            let ints = eval("c(NA, 3L)");
+            let ids = Ids::from_r(&ints, "integer", TextForm::Decimal).unwrap();
+            assert_eq!((ids.get(0), ids.get(1)), (Entry::Missing, Entry::Id(3)));
+        });
     }
 
-    #[inline]
-    pub fn get(&self, i: usize) -> PartValue {
-        match self {
-            Numbers::Int(v) => match v[if v.len() == 1 { 0 } else { i }] {
-                NA_INTEGER => PartValue::Missing,
-                x if x < 0 => PartValue::Bad,
-                x => PartValue::Value(x as u64),
-            },
-            Numbers::Dbl(v) => {
-                let x = v[if v.len() == 1 { 0 } else { i }];
-                match from_double(x) {
-                    Entry::Id(x) => PartValue::Value(x),
-                    // is.na() is TRUE for NaN too: a missing part, as NA is.
-                    _ if x.is_nan() => PartValue::Missing,
-                    _ => PartValue::Bad,
-                }
+    #[test]
+    fn a_form_that_does_not_match_the_vector_is_an_internal_problem() {
+        with_r(|| {
+            let text = eval("'1'");
+            for input in ["double", "integer64", "integer", "list"] {
+                assert_eq!(
+                    Ids::from_r(&text, input, TextForm::Decimal).err().map(|p| p.code),
+                    Some(Code::InputType)
+                );
             }
-        }
+            assert!(numbers(&text).is_none());
+            assert!(matches!(numbers(&eval("1:2")), Some(Numbers::Int(&[1, 2]))));
+        });
+    }
+
+    #[test]
+    fn bytes_are_read_as_r_holds_them() {
+        with_r(|| {
+            let latin1 = eval("iconv('\u{e9}', 'UTF-8', 'latin1')");
+            let strings = Strings::try_from(latin1).unwrap();
+            assert_eq!(charsxp_bytes(&strings.as_slice()[0]), [0xE9]);
+        });
     }
 }

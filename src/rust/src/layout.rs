@@ -3,9 +3,12 @@
 //! malformed, however it was edited, comes back as a problem.
 
 use crate::input::charsxp_bytes;
-use crate::problem::{reply, value, Problem};
+use crate::reply::{reply, value};
+use crate::vectors;
 use extendr_api::prelude::*;
-use zuid_core::{format_millis, Layout, LayoutError, PartKind, TextForm, Unit};
+#[cfg(test)]
+use zuid_core::Builtin;
+use zuid_core::{Layout, LayoutError, PartKind, Problem, TextForm, Unit};
 
 /// The element `name` of a list, if the list has one.
 fn element(list: &List, name: &str) -> Option<Robj> {
@@ -70,20 +73,28 @@ fn layout_check(layout: Robj) -> Robj {
     reply(layout_from_r(&layout).and_then(|_| value(())))
 }
 
-/// What R needs of a layout beyond its own fields: `unit_ms`, the length
-/// of a tick in milliseconds (0.001 for microseconds); `first_ms`, the
-/// start of tick 0 (the epoch floored to a whole number of units); and
-/// `last_ms`, the start of the last tick, floored to the millisecond. Times
-/// are milliseconds since 1970, exact below 2^53.
+/// What R needs of a layout beyond its own fields, so that R computes none
+/// of it: `unit_ms`, the length of a tick in milliseconds (0.001 for
+/// microseconds); `first_ms`, the start of tick 0 (the epoch floored to a
+/// whole number of units); `last_ms`, the start of the last tick, floored
+/// to the millisecond; `offsets`, the bits below each part; `max_values`,
+/// each part's largest value (exact: parts have at most 53 bits); and
+/// `id_limit`, one more than the largest ID as decimal text where that
+/// bound is below 2^63 (SCRU64's 36^12), else NA. Times are milliseconds
+/// since 1970, exact below 2^53.
 #[extendr]
 fn layout_facts(layout: Robj) -> Robj {
     reply(layout_from_r(&layout).and_then(|layout| {
-        let per_milli = layout.resolution().per_milli();
-        let ms = |t: i64| t.div_euclid(per_milli) as f64;
+        let offsets: Vec<i32> = layout.parts().iter().map(|p| p.shift() as i32).collect();
+        let max_values: Vec<f64> = layout.parts().iter().map(|p| p.max_value() as f64).collect();
+        let limit = layout.id_limit_below_signed().map(|x| x.to_string());
         value(list!(
             unit_ms = layout.unit().millis_f64(),
-            first_ms = ms(layout.origin()),
-            last_ms = ms(layout.tick_start(layout.last_tick()))
+            first_ms = layout.first_ms() as f64,
+            last_ms = layout.last_ms() as f64,
+            offsets = vectors::integers_from(&offsets),
+            max_values = vectors::doubles_from(&max_values),
+            id_limit = vectors::texts(&[limit])
         ))
     }))
 }
@@ -92,40 +103,19 @@ fn layout_facts(layout: Robj) -> Robj {
 /// the text is not a unit.
 #[extendr]
 fn time_unit_canonical(unit: Strings) -> Robj {
-    let canonical: Strings = unit
+    let canonical: Vec<Option<String>> = unit
         .as_slice()
         .iter()
         .map(|s| {
-            let unit = if s.is_na() {
+            if s.is_na() {
                 None
             } else {
                 Unit::from_name(charsxp_bytes(s))
-            };
-            unit.map_or_else(Rstr::na, |u| Rstr::from(u.name()))
-        })
-        .collect();
-    reply(value(canonical))
-}
-
-/// ISO 8601 UTC text with milliseconds for whole milliseconds since 1970;
-/// NA outside the years 1 to 9999.
-#[extendr]
-fn format_epoch_ms(ms: &[f64]) -> Robj {
-    let text: Strings = ms
-        .iter()
-        .map(|&m| {
-            let text = if m.is_finite() && m.fract() == 0.0 {
-                format_millis(m as i64)
-            } else {
-                None
-            };
-            match text {
-                Some(t) => Rstr::from(t),
-                None => Rstr::na(),
             }
+            .map(Unit::name)
         })
         .collect();
-    reply(value(text))
+    reply(value(vectors::texts(&canonical)))
 }
 
 extendr_module! {
@@ -133,5 +123,52 @@ extendr_module! {
     fn layout_check;
     fn layout_facts;
     fn time_unit_canonical;
-    fn format_epoch_ms;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::r_session::{eval, with_r};
+    use zuid_core::Code;
+
+    const TWITTER: &str = "list(name = 'twitter', bits = c(sign = 1L, time = 41L, datacenter = 5L, \
+        worker = 5L, sequence = 12L), kinds = c('sign', 'time', 'node', 'node', 'sequence'), \
+        unit = 'ms', epoch_ms = 1288834974657, text = 'decimal')";
+
+    #[test]
+    fn a_layout_object_reads_into_the_cores_layout() {
+        with_r(|| {
+            let layout = layout_from_r(&eval(TWITTER)).unwrap();
+            assert_eq!(layout, Builtin::find("twitter").unwrap().layout(None, None).unwrap());
+        });
+    }
+
+    #[test]
+    fn a_malformed_object_is_a_problem_naming_what_is_wrong() {
+        with_r(|| {
+            let edits = [
+                ("1", "layout"),
+                ("within(TWITTER, rm(bits))", "bits"),
+                ("within(TWITTER, bits <- as.numeric(bits))", "bits"),
+                ("within(TWITTER, kinds <- kinds[-1])", "kinds"),
+                ("within(TWITTER, unit <- NA_character_)", "unit"),
+                ("within(TWITTER, epoch_ms <- 0.5)", "epoch_ms"),
+                ("within(TWITTER, epoch_ms <- structure(0, class = 'Date'))", "epoch_ms"),
+                ("within(TWITTER, text <- c('a', 'b'))", "text"),
+            ];
+            for (edit, element) in edits {
+                let object = eval(&edit.replace("TWITTER", TWITTER));
+                let problem = layout_from_r(&object).unwrap_err();
+                assert_eq!(
+                    (problem.code, problem.element),
+                    (Code::LayoutShape, Some(element)),
+                    "{edit}"
+                );
+            }
+            let wide = eval(&format!("within({TWITTER}, bits[['time']] <- 60L)"));
+            assert_eq!(layout_from_r(&wide).unwrap_err().code, Code::LayoutPartTooWide);
+            let unit = eval(&format!("within({TWITTER}, unit <- 'min')"));
+            assert_eq!(layout_from_r(&unit).unwrap_err().code, Code::LayoutUnknownUnit);
+        });
+    }
 }

@@ -1,36 +1,43 @@
 //! The extendr binding of zuid: R vectors in, slices to the core, R vectors
-//! out. Argument checks and the wording of conditions live in R; nothing
-//! here may put text a user wrote into an R error (extendr hands error text
-//! to R as a format string), so every function returns its value with its
-//! problems, as `problem::reply` builds them.
+//! out. It converts and calls; the rules live in the core (`zuid_core`),
+//! argument checks and the wording of conditions in R. Nothing here may put
+//! text a user wrote into an R error (extendr hands error text to R as a
+//! format string), so every function returns its value with its problems,
+//! as `reply::reply` builds them.
 
 use extendr_api::prelude::*;
 
-mod alloc;
 mod catch;
 mod compose;
 mod decode;
 mod explain;
+mod facts;
 mod generator;
 mod ids;
 mod input;
 mod layout;
 mod mint;
-mod output;
-mod problem;
-mod registry;
+mod reply;
 mod scru64;
+mod text;
 mod tid;
+mod times;
+mod vectors;
+
+#[cfg(test)]
+mod r_session;
 
 extendr_module! {
     mod zuid;
     use compose;
     use decode;
     use explain;
+    use facts;
     use generator;
     use ids;
     use layout;
-    use problem;
+    use reply;
     use scru64;
     use tid;
+    use times;
 }

@@ -1,78 +1,31 @@
 //! Minting `n` IDs into a new R vector without ever holding a generator's
 //! lock while R runs: the vector is allocated first, then IDs are minted
-//! in slices of at most `SLICE` of wall time under the lock, and between
-//! slices, with the lock released, text is built and R is asked whether
-//! the user pressed Ctrl-C. All of it runs under `catch::protect`, so that
+//! in slices of at most `SLICE` of wall time under the lock (the core's
+//! `sliced`), and between slices, with the lock released, text is built
+//! and R is asked whether the user pressed Ctrl-C. All of it runs under `catch::protect`, so that
 //! an allocation R cannot make, or an interrupt, ends the call with a
 //! problem instead of a jump; IDs minted and not returned are skipped,
 //! never minted again.
 
 use crate::catch::{self, Jump};
-use crate::output::IdsAs;
-use crate::problem::{Code, Outcome, Problem};
+use crate::reply::Outcome;
+use crate::vectors;
 use extendr_api::prelude::*;
-use extendr_ffi::{
-    cetype_t, R_ClassSymbol, R_NilValue, R_xlen_t, Rf_allocVector, Rf_install, Rf_mkCharLenCE, Rf_protect,
-    Rf_setAttrib, Rf_unprotect, REAL, SET_STRING_ELT, SEXP, SEXPTYPE,
-};
-use std::cell::Cell;
-use std::sync::{Mutex, MutexGuard, TryLockError};
-use std::time::{Duration, Instant};
+use extendr_ffi::{R_NilValue, Rf_protect, Rf_unprotect, REAL, SEXP, SEXPTYPE};
+use std::sync::Mutex;
+use std::time::Instant;
 use zuid_core::invalid::Reason;
+use zuid_core::output::IdsAs;
 use zuid_core::r_values::NA_INTEGER64_BITS;
+use zuid_core::sliced::{lock_now, mint_slice, Minter, SliceEnd, SLICE};
 use zuid_core::text::{write_decimal, DECIMAL_MAX_LEN};
-use zuid_core::{Clock, GenerateError, Generator, Invalid, SystemClock};
+use zuid_core::{Code, Invalid, Problem};
 
-/// The longest the generator's lock is held, and the longest between two
-/// checks for Ctrl-C, whatever the layout's rate.
-const SLICE: Duration = Duration::from_millis(10);
-/// How many IDs are minted between two readings of the slice's clock.
-const CHECK_EVERY: usize = 16;
 /// Calls for at most this many IDs try to mint them all first, with no R
 /// call; fewer than the 4,096 strings between `write_text`'s checks.
 const QUICK: usize = 64;
 /// How many IDs are minted at a time for text, whose strings R builds.
 const TEXT_CHUNK: usize = 1 << 16;
-
-/// The system clock, whose waits end with the slice they are in, so that
-/// the caller gets control back to check for an interrupt.
-pub struct SlicedClock {
-    end: Cell<Instant>,
-}
-
-impl SlicedClock {
-    pub fn new() -> SlicedClock {
-        SlicedClock {
-            end: Cell::new(Instant::now()),
-        }
-    }
-
-    /// Starts a slice of `SLICE` from now; returns its end.
-    fn start_slice(&self) -> Instant {
-        let end = Instant::now() + SLICE;
-        self.end.set(end);
-        end
-    }
-}
-
-impl Clock for SlicedClock {
-    fn now_ms(&self) -> i64 {
-        SystemClock.now_ms()
-    }
-
-    fn now_us(&self) -> i64 {
-        SystemClock.now_us()
-    }
-
-    fn sleep_ms(&self, ms: i64) -> bool {
-        let wanted = Duration::from_millis(u64::try_from(ms).unwrap_or(0));
-        let left = self.end.get().saturating_duration_since(Instant::now());
-        std::thread::sleep(wanted.min(left));
-        wanted <= left
-    }
-}
-
-pub type Minter = Generator<SlicedClock>;
 
 /// Where a call was when it stopped, for the interrupt's message.
 #[derive(Clone, Copy)]
@@ -90,50 +43,6 @@ impl Stage {
             Stage::Output => "output",
         }
     }
-}
-
-/// The generator, locked without ever blocking: R runs one call at a time
-/// and no lock is held while R runs, so a lock held now could only be one
-/// that a bug failed to release. A panic while minting leaves a consistent
-/// state (each ID updates it at once), so a poisoned lock is taken over.
-fn lock(generator: &Mutex<Minter>) -> std::result::Result<MutexGuard<'_, Minter>, Problem> {
-    match generator.try_lock() {
-        Ok(guard) => Ok(guard),
-        Err(TryLockError::Poisoned(poisoned)) => Ok(poisoned.into_inner()),
-        Err(TryLockError::WouldBlock) => Err(Problem::new(Code::Busy)),
-    }
-}
-
-/// How a slice of minting ended.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum SliceEnd {
-    /// All the IDs asked for were minted.
-    Done,
-    /// Time ran out while minting.
-    Minting,
-    /// Time ran out while waiting for the clock.
-    Waiting,
-}
-
-/// Mints up to `count` IDs, handing each to `put`, until the slice ends.
-/// Returns how many, and how the slice ended.
-fn mint_slice(
-    generator: &mut Minter,
-    count: usize,
-    mut put: impl FnMut(usize, u64),
-) -> std::result::Result<(usize, SliceEnd), GenerateError> {
-    let end = generator.clock().start_slice();
-    for i in 0..count {
-        if i % CHECK_EVERY == 0 && Instant::now() >= end {
-            return Ok((i, SliceEnd::Minting));
-        }
-        match generator.next_id() {
-            Ok(id) => put(i, id),
-            Err(GenerateError::Stopped) => return Ok((i, SliceEnd::Waiting)),
-            Err(e) => return Err(e),
-        }
-    }
-    Ok((count, SliceEnd::Done))
 }
 
 /// What the body of `catch::protect` fills in for its caller.
@@ -155,7 +64,7 @@ pub fn mint_to_r(generator: &Mutex<Minter>, n: usize, as_: IdsAs, layout: &Robj)
     let mut first = [0u64; QUICK];
     let mut minted = 0;
     if n <= QUICK {
-        let mut g = lock(generator)?;
+        let mut g = lock_now(generator)?;
         minted = mint_slice(&mut g, n, |i, id| first[i] = id)?.0;
     }
     let mut buffer = Vec::new();
@@ -216,9 +125,9 @@ unsafe fn build(
     progress: &mut Progress,
 ) -> SEXP {
     let text = as_ == IdsAs::Character;
-    let out = Rf_protect(Rf_allocVector(
+    let out = Rf_protect(vectors::alloc(
         if text { SEXPTYPE::STRSXP } else { SEXPTYPE::REALSXP },
-        n as R_xlen_t,
+        n,
     ));
     if text {
         write_text(out, 0, first);
@@ -232,7 +141,7 @@ unsafe fn build(
     let mut done = first.len();
     while done < n {
         progress.stage = Stage::Minting;
-        let minted = match lock(generator) {
+        let minted = match lock_now(generator) {
             Ok(mut g) if text => {
                 let buffer = &mut *progress.buffer;
                 buffer.clear();
@@ -276,7 +185,7 @@ unsafe fn build(
         Rf_unprotect(1);
         return R_NilValue;
     }
-    set_class(out, as_, layout);
+    vectors::set_ids_class(out, as_, layout);
     Rf_unprotect(1);
     out
 }
@@ -287,9 +196,7 @@ unsafe fn write_text(out: SEXP, from: usize, ids: &[u64]) {
     let mut buf = [0u8; DECIMAL_MAX_LEN];
     let mut next_check = Instant::now() + SLICE;
     for (i, &id) in ids.iter().enumerate() {
-        let digits = write_decimal(id, &mut buf);
-        let charsxp = Rf_mkCharLenCE(digits.as_ptr().cast(), digits.len() as i32, cetype_t::CE_UTF8);
-        SET_STRING_ELT(out, (from + i) as R_xlen_t, charsxp);
+        vectors::set_text(out, from + i, Some(write_decimal(id, &mut buf)));
         if i % 4096 == 4095 && Instant::now() >= next_check {
             catch::check_interrupt();
             next_check = Instant::now() + SLICE;
@@ -309,20 +216,89 @@ unsafe fn mark_unheld(out: SEXP, from: usize, count: usize, as_: IdsAs, lost: &m
     }
 }
 
-/// Gives `out` the class of `as_`, and a `zuid_id` its layout.
-unsafe fn set_class(out: SEXP, as_: IdsAs, layout: SEXP) {
-    let names = as_.class();
-    if names.is_empty() {
-        return;
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::r_session::{eval, press_ctrl_c, with_r};
+    use zuid_core::sliced::SlicedClock;
+    use zuid_core::{Builtin, Generator, OnClockBack};
+
+    fn twitter_minter(worker: u64) -> Mutex<Minter> {
+        let layout = Builtin::find("twitter").unwrap().layout(None, None).unwrap();
+        Mutex::new(Generator::new(layout, &[3, worker], OnClockBack::Wait, SlicedClock::new(), 7).unwrap())
     }
-    let class = Rf_protect(Rf_allocVector(SEXPTYPE::STRSXP, names.len() as R_xlen_t));
-    for (i, name) in names.iter().enumerate() {
-        let charsxp = Rf_mkCharLenCE(name.as_ptr().cast(), name.len() as i32, cetype_t::CE_UTF8);
-        SET_STRING_ELT(class, i as R_xlen_t, charsxp);
+
+    fn bits(robj: &Robj) -> Vec<u64> {
+        robj.as_real_slice().unwrap().iter().map(|x| x.to_bits()).collect()
     }
-    Rf_setAttrib(out, R_ClassSymbol, class);
-    if as_ == IdsAs::Id && layout != R_NilValue {
-        Rf_setAttrib(out, Rf_install(b"layout\0".as_ptr().cast()), layout);
+
+    #[test]
+    fn a_few_ids_come_as_a_zuid_id_carrying_the_layout() {
+        with_r(|| {
+            let minter = twitter_minter(1);
+            let layout = eval("list(name = 'twitter')");
+            let (ids, problems) = mint_to_r(&minter, 5, IdsAs::Id, &layout).unwrap();
+            assert!(problems.is_empty());
+            let ids_bits = bits(&ids);
+            assert!(ids_bits.windows(2).all(|w| w[0] < w[1]));
+            assert_eq!(ids.class().unwrap().collect::<Vec<_>>(), ["zuid_id", "integer64"]);
+            assert_eq!(
+                ids.get_attrib("layout")
+                    .and_then(|l| l.dollar("name").ok())
+                    .unwrap()
+                    .as_str(),
+                Some("twitter")
+            );
+        });
     }
-    Rf_unprotect(1);
+
+    #[test]
+    fn many_ids_as_text_are_minted_in_slices_and_stay_increasing() {
+        with_r(|| {
+            let minter = twitter_minter(2);
+            let n = QUICK * 3 + 5;
+            let (text, _) = mint_to_r(&minter, n, IdsAs::Character, &Robj::from(())).unwrap();
+            let numbers: Vec<u64> = text.as_str_iter().unwrap().map(|s| s.parse().unwrap()).collect();
+            assert_eq!(numbers.len(), n);
+            assert!(numbers.windows(2).all(|w| w[0] < w[1]));
+            assert!(text.class().is_none());
+        });
+    }
+
+    #[test]
+    fn ctrl_c_stops_minting_leaves_the_generator_unlocked_and_skips_what_it_made() {
+        with_r(|| {
+            let minter = twitter_minter(3);
+            let (before, _) = mint_to_r(&minter, 1, IdsAs::Integer64, &Robj::from(())).unwrap();
+            press_ctrl_c();
+            let stopped = mint_to_r(&minter, 1 << 20, IdsAs::Integer64, &Robj::from(())).unwrap_err();
+            assert_eq!((stopped.code, stopped.element), (Code::Interrupted, Some("minting")));
+            assert!(minter.try_lock().is_ok(), "the lock is free");
+            let skipped = minter.lock().unwrap().last_id().unwrap();
+            assert!(skipped > bits(&before)[0]);
+            let (after, _) = mint_to_r(&minter, 1, IdsAs::Integer64, &Robj::from(())).unwrap();
+            assert!(
+                bits(&after)[0] > skipped,
+                "IDs minted before Ctrl-C are not minted again"
+            );
+        });
+    }
+
+    #[test]
+    fn a_busy_generator_is_a_problem_not_a_deadlock() {
+        with_r(|| {
+            let minter = twitter_minter(4);
+            let _held = minter.lock().unwrap();
+            let busy = mint_to_r(&minter, 3, IdsAs::Id, &Robj::from(())).unwrap_err();
+            assert_eq!(busy.code, Code::Busy);
+        });
+    }
+
+    #[test]
+    fn stages_have_the_names_r_words() {
+        assert_eq!(
+            [Stage::Minting, Stage::Waiting, Stage::Output].map(Stage::name),
+            ["minting", "waiting", "output"]
+        );
+    }
 }

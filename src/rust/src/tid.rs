@@ -1,7 +1,7 @@
 //! AT Protocol TIDs' 13-character base32-sortable text, both ways.
 
-use crate::problem::{reply, Outcome};
-use crate::scru64::{ids_from_text, text_from_ids};
+use crate::reply::reply;
+use crate::text::{ids_from_text, text_from_ids};
 use extendr_api::prelude::*;
 use zuid_core::tid::{parse_tid, tid_text, TID_TEXT_LEN};
 
@@ -9,22 +9,20 @@ use zuid_core::tid::{parse_tid, tid_text, TID_TEXT_LEN};
 /// 64-bit number has TID text, so only malformed entries become NA.
 #[extendr]
 fn tid_from_ids(x: Robj, input: &str) -> Robj {
-    reply(to_tid(&x, input))
-}
-
-fn to_tid(x: &Robj, input: &str) -> Outcome {
-    text_from_ids::<TID_TEXT_LEN>(x, input, |_| None, |id| Some(tid_text(id)))
+    reply(text_from_ids::<TID_TEXT_LEN>(
+        &x,
+        input,
+        |_| None,
+        |id| Some(tid_text(id)),
+    ))
 }
 
 /// IDs from TID text; anything but 13 characters of the alphabet, the
-/// first of them `2` to `j`, is invalid.
+/// first of them `2` to `j`, is invalid. Under `layout` (the `tid` layout,
+/// or NULL), text whose number the layout refuses is invalid too.
 #[extendr]
-fn ids_from_tid(text: Strings, as_: &str) -> Robj {
-    reply(from_tid(&text, as_))
-}
-
-fn from_tid(text: &Strings, as_: &str) -> Outcome {
-    ids_from_text(text, as_, parse_tid)
+fn ids_from_tid(text: Strings, as_: &str, layout: Robj) -> Robj {
+    reply(ids_from_text(&text, as_, parse_tid, &layout))
 }
 
 extendr_module! {

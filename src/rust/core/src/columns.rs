@@ -2,14 +2,26 @@
 //! caller allocated at full length, as R's vectors are. Missing and invalid
 //! entries get R's NA bit patterns, which the binding passes on as they are.
 
-use crate::invalid::Invalid;
+use crate::entry::Entry;
+use crate::invalid::{Invalid, Reason};
 use crate::layout::Layout;
-use crate::parse::Entry;
-use crate::r_values::{na_real, NA_INTEGER};
+use crate::parallel::{in_halves, Halves};
+use crate::r_values::{na_real, NA_INTEGER, NA_INTEGER64_BITS};
+
+/// What the time column holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeAs {
+    /// POSIXct seconds: the double nearest each tick's start.
+    Seconds,
+    /// Whole milliseconds since 1970, exact (microsecond ticks floored to
+    /// their millisecond).
+    Millis,
+}
 
 /// Output columns, one slot per input entry.
 pub struct Columns<'a> {
     pub time: &'a mut [f64],
+    pub time_as: TimeAs,
     /// One per node field, in layout order.
     pub nodes: Vec<NodeColumn<'a>>,
     /// `None` when only the time is wanted.
@@ -57,10 +69,15 @@ pub fn decode_rows(
     let nodes: Vec<_> = layout.nodes().collect();
     let sequence = layout.sequence();
     let max_id = layout.max_id();
+    let millis = cols.time_as == TimeAs::Millis;
     let mut invalid = Invalid::default();
     for i in 0..n {
         let id = admit(read(i), layout, max_id, i, &mut invalid)?;
-        cols.time[i] = id.map_or(na_real(), |id| time.seconds(id));
+        cols.time[i] = match id {
+            None => na_real(),
+            Some(id) if millis => time.millis(id) as f64,
+            Some(id) => time.seconds(id),
+        };
         for (part, col) in nodes.iter().zip(cols.nodes.iter_mut()) {
             match col {
                 NodeColumn::Int(v) => v[i] = id.map_or(NA_INTEGER, |id| part.extract(id) as i32),
@@ -94,8 +111,17 @@ pub fn decode_by_column(
         _ => None,
     };
     let time = layout.time_decoder();
-    for (i, slot) in cols.time.iter_mut().enumerate() {
-        *slot = valid(i).map_or(na_real(), |id| time.seconds(id));
+    match cols.time_as {
+        TimeAs::Seconds => {
+            for (i, slot) in cols.time.iter_mut().enumerate() {
+                *slot = valid(i).map_or(na_real(), |id| time.seconds(id));
+            }
+        }
+        TimeAs::Millis => {
+            for (i, slot) in cols.time.iter_mut().enumerate() {
+                *slot = valid(i).map_or(na_real(), |id| time.millis(id) as f64);
+            }
+        }
     }
     for (part, col) in layout.nodes().zip(cols.nodes.iter_mut()) {
         match col {
@@ -142,9 +168,73 @@ pub fn shard_rows(
     Ok(invalid)
 }
 
-impl<'a> Columns<'a> {
-    /// Splits the columns into two at row `mid`: rows before it and rows
-    /// from it on.
+/// A first pass over the entries, so that an output is built once and
+/// only when it is needed: the 1-based position of the first imprecise
+/// double as the error, else the entries that are neither missing nor IDs
+/// that `refuse` lets pass.
+pub fn scan(n: usize, read: impl Fn(usize) -> Entry, refuse: impl Fn(u64) -> Option<Reason>) -> Result<Invalid, usize> {
+    let mut invalid = Invalid::default();
+    for i in 0..n {
+        match read(i) {
+            Entry::Imprecise => return Err(i + 1),
+            Entry::Missing => {}
+            Entry::Invalid(reason) => invalid.note(i, reason),
+            Entry::Id(id) => {
+                if let Some(reason) = refuse(id) {
+                    invalid.note(i, reason);
+                }
+            }
+        }
+    }
+    Ok(invalid)
+}
+
+/// Entries read into integer64 bits in one pass, each read once and its
+/// bits written where they go: an ID that `refuse` names, and anything but
+/// an ID, becomes NA, and all but missing entries are noted. Stops at the
+/// first imprecise double, as the decoders do.
+pub fn read_bits(
+    read: impl Fn(usize) -> Entry,
+    refuse: impl Fn(u64) -> Option<Reason>,
+    out: &mut [f64],
+) -> Result<Invalid, usize> {
+    let mut invalid = Invalid::default();
+    for (i, slot) in out.iter_mut().enumerate() {
+        let bits = match read(i) {
+            Entry::Id(id) => match refuse(id) {
+                None => id,
+                Some(reason) => {
+                    invalid.note(i, reason);
+                    NA_INTEGER64_BITS
+                }
+            },
+            Entry::Missing => NA_INTEGER64_BITS,
+            Entry::Invalid(reason) => {
+                invalid.note(i, reason);
+                NA_INTEGER64_BITS
+            }
+            Entry::Imprecise => return Err(i + 1),
+        };
+        *slot = f64::from_bits(bits);
+    }
+    Ok(invalid)
+}
+
+/// Whether each entry is an ID of the layout, as R logicals (1, 0, or NA
+/// for a missing entry). A caller first scans for imprecise doubles.
+pub fn valid_rows(read: impl Fn(usize) -> Entry, layout: &Layout, out: &mut [i32]) {
+    let max_id = layout.max_id();
+    for (i, slot) in out.iter_mut().enumerate() {
+        *slot = match read(i) {
+            Entry::Missing => NA_INTEGER,
+            Entry::Id(id) => i32::from(id <= max_id),
+            Entry::Invalid(_) | Entry::Imprecise => 0,
+        };
+    }
+}
+
+impl<'a> Halves for Columns<'a> {
+    /// The rows before `mid` of every column, and the rows from it on.
     fn split_at(self, mid: usize) -> (Columns<'a>, Columns<'a>) {
         let (t0, t1) = self.time.split_at_mut(mid);
         let (mut n0, mut n1) = (Vec::new(), Vec::new());
@@ -172,11 +262,13 @@ impl<'a> Columns<'a> {
         (
             Columns {
                 time: t0,
+                time_as: self.time_as,
                 nodes: n0,
                 sequence: s0,
             },
             Columns {
                 time: t1,
+                time_as: self.time_as,
                 nodes: n1,
                 sequence: s1,
             },
@@ -184,44 +276,39 @@ impl<'a> Columns<'a> {
     }
 }
 
-/// Below this many rows a second thread costs more than it saves.
-pub const PARALLEL_MIN_ROWS: usize = 1 << 20;
-
-/// `decode_by_column` on two threads for large inputs, each filling half
-/// of every column. Writing fresh output memory is mostly the kernel
-/// supplying pages, which two threads do side by side. `read` must not
-/// touch anything that is not thread-safe (such as R's API).
+/// `decode_by_column` on two threads for many rows (see `parallel`), each
+/// filling half of every column. `read` must not touch anything that is
+/// not thread-safe (such as R's API).
 pub fn decode_by_column_parallel(
     n: usize,
     read: impl Fn(usize) -> Entry + Sync,
     layout: &Layout,
     cols: Columns,
 ) -> Result<Invalid, usize> {
-    let mut cols = cols;
-    if n < PARALLEL_MIN_ROWS {
-        return decode_by_column(n, read, layout, &mut cols);
-    }
-    let mid = n / 2;
-    let (mut first, mut second) = cols.split_at(mid);
-    let read = &read;
-    let (a, b) = std::thread::scope(|scope| {
-        let other = scope.spawn(move || decode_by_column(n - mid, |i| read(mid + i), layout, &mut second));
-        let a = decode_by_column(mid, read, layout, &mut first);
-        (a, other.join().unwrap_or(Err(usize::MAX)))
-    });
-    // The halves' results in row order: the first imprecise position wins;
-    // invalid counts add, and their first positions come from the first half.
-    let mut invalid = a?;
-    invalid.append(b.map_err(|p| mid + p)?, mid);
-    Ok(invalid)
+    let half = |mut part: Columns, first: usize| {
+        let rows = part.time.len();
+        // The first half reads the rows as they are: no offset in its loops.
+        if first == 0 {
+            return decode_by_column(rows, &read, layout, &mut part);
+        }
+        match decode_by_column(rows, |i| read(first + i), layout, &mut part) {
+            Ok(invalid) => Ok(invalid.offset_by(first)),
+            Err(position) => Err(first + position),
+        }
+    };
+    in_halves(n, cols, half, |mut a, b| {
+        a.append(b, 0);
+        a
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::invalid::Reason;
     use crate::layout::PartKind::*;
+    use crate::parallel::PARALLEL_MIN;
     use crate::r_values::{from_integer64_bits, NA_REAL_BITS};
+    use crate::test_cases::{discord, DISCORD_EXAMPLE};
     use crate::unit::Unit;
 
     fn layout() -> Layout {
@@ -241,6 +328,7 @@ mod tests {
         let result = {
             let mut cols = Columns {
                 time: &mut time,
+                time_as: TimeAs::Seconds,
                 nodes: vec![NodeColumn::Dbl(&mut big), NodeColumn::Int(&mut small)],
                 sequence: Some(&mut seq),
             };
@@ -308,7 +396,7 @@ mod tests {
 
     #[test]
     fn two_threads_give_what_one_gives() {
-        let n = PARALLEL_MIN_ROWS + 12_345;
+        let n = PARALLEL_MIN + 12_345;
         let entry = |i: usize| match i % 1000 {
             7 => Entry::Invalid(Reason::NotDigits),
             9 => Entry::Missing,
@@ -319,6 +407,7 @@ mod tests {
             let (mut t, mut big, mut small, mut seq) = (vec![0.0; n], vec![0.0; n], vec![0; n], vec![0; n]);
             let mut cols = Columns {
                 time: &mut t,
+                time_as: TimeAs::Seconds,
                 nodes: vec![NodeColumn::Dbl(&mut big), NodeColumn::Int(&mut small)],
                 sequence: Some(&mut seq),
             };
@@ -342,7 +431,7 @@ mod tests {
 
     #[test]
     fn the_first_imprecise_entry_wins_across_threads() {
-        let n = PARALLEL_MIN_ROWS * 2;
+        let n = PARALLEL_MIN * 2;
         let late = n - 10;
         let early = n / 2 + 3;
         let layout = layout();
@@ -350,6 +439,7 @@ mod tests {
             let (mut t, mut big, mut small) = (vec![0.0; n], vec![0.0; n], vec![0; n]);
             let cols = Columns {
                 time: &mut t,
+                time_as: TimeAs::Seconds,
                 nodes: vec![NodeColumn::Dbl(&mut big), NodeColumn::Int(&mut small)],
                 sequence: None,
             };
@@ -371,6 +461,7 @@ mod tests {
         let (mut time, mut big, mut small) = (vec![0.0; 2], vec![0.0; 2], vec![0; 2]);
         let mut cols = Columns {
             time: &mut time,
+            time_as: TimeAs::Seconds,
             nodes: vec![NodeColumn::Dbl(&mut big), NodeColumn::Int(&mut small)],
             sequence: None,
         };
@@ -383,9 +474,8 @@ mod tests {
     fn shards_follow_discords_formula() {
         // Discord: time part 42 bits above 22 bits of worker, process and
         // sequence; shard = (id >> 22) % num_shards.
-        let parts = [(Time, 42), (Node, 5), (Node, 5), (Sequence, 12)];
-        let discord = Layout::new(&parts, Unit::MILLIS, 1_420_070_400_000).unwrap();
-        let ids = [175_928_847_299_117_063u64, 1 << 63, u64::MAX, 0];
+        let discord = discord();
+        let ids = [DISCORD_EXAMPLE.id, 1 << 63, u64::MAX, 0];
         let entries = [
             Entry::Id(ids[0]),
             Entry::Id(ids[1]),
@@ -407,6 +497,46 @@ mod tests {
         let mut out = [0];
         shard_rows(1, |_| Entry::Id(ids[0]), &discord, 1000, &mut out).unwrap();
         assert_eq!(out[0], 796);
+    }
+
+    #[test]
+    fn times_in_milliseconds_floor_microseconds() {
+        let tid = crate::test_cases::tid();
+        let ids = [(1_724_171_495_793_999u64 << 10) | 5, 1 << 63];
+        for decode in [rows as Decode, by_column as Decode] {
+            let (mut time, mut clock, mut seq) = (vec![0.0; 2], vec![0; 2], vec![0; 2]);
+            let mut cols = Columns {
+                time: &mut time,
+                time_as: TimeAs::Millis,
+                nodes: vec![NodeColumn::Int(&mut clock)],
+                sequence: Some(&mut seq),
+            };
+            let invalid = decode(2, &|i| Entry::Id(ids[i]), &tid, &mut cols).unwrap();
+            assert_eq!(time[0], 1_724_171_495_793.0);
+            assert!(time[1].is_nan() && invalid.count == 1);
+            assert_eq!(clock[0], 5);
+        }
+    }
+
+    #[test]
+    fn scans_reads_and_validity() {
+        let entries = [
+            Entry::Id(3),
+            Entry::Missing,
+            Entry::Invalid(Reason::NotDigits),
+            Entry::Id(1 << 63),
+        ];
+        let refuse = |id: u64| (id > 10).then_some(Reason::SignBit);
+        let invalid = scan(4, |i| entries[i], refuse).unwrap();
+        assert_eq!((invalid.count, invalid.positions.clone()), (2, vec![3, 4]));
+        assert_eq!(scan(2, |i| [Entry::Id(1), Entry::Imprecise][i], refuse), Err(2));
+        let mut out = [0.0; 4];
+        assert_eq!(read_bits(|i| entries[i], refuse, &mut out), Ok(invalid));
+        let bits: Vec<u64> = out.iter().map(|x| x.to_bits()).collect();
+        assert_eq!(bits, [3, NA_INTEGER64_BITS, NA_INTEGER64_BITS, NA_INTEGER64_BITS]);
+        let mut valid = [7; 4];
+        valid_rows(|i| entries[i], &crate::test_cases::twitter(), &mut valid);
+        assert_eq!(valid, [1, NA_INTEGER, 0, 0]);
     }
 
     #[test]

@@ -140,49 +140,37 @@ impl Layout {
 mod tests {
     use super::*;
     use crate::layout::PartKind::*;
-    use crate::parse::TextForm;
     use crate::scru64::SCRU64_MAX;
+    use crate::test_cases::{discord, sonyflake, tid, DISCORD_EXAMPLE, DISCORD_MAY_2016_ID, DISCORD_MAY_2016_MS};
     use crate::unit::Unit;
 
-    fn discord() -> Layout {
-        let parts = [(Time, 42), (Node, 5), (Node, 5), (Sequence, 12)];
-        Layout::new(&parts, Unit::MILLIS, 1_420_070_400_000).unwrap()
-    }
-
     fn scru64() -> Layout {
-        let parts = [(Sign, 1), (Time, 39), (Node, 8), (Sequence, 16)];
-        Layout::new(&parts, Unit::MILLIS_256, 0)
-            .unwrap()
-            .with_text(TextForm::Scru64)
+        crate::test_cases::scru64(8)
     }
 
     #[test]
     fn discords_documented_pagination_bound() {
-        // 2016-05-01T00:00:00Z is 1462060800000 ms.
         let layout = discord();
-        let tick = layout.composer().tick_at(1_462_060_800_000).unwrap();
-        assert_eq!(
-            layout.composer().id_at(tick, Side::Min).unwrap(),
-            176_120_502_681_600_000
-        );
+        let tick = layout.composer().tick_at(DISCORD_MAY_2016_MS).unwrap();
+        assert_eq!(layout.composer().id_at(tick, Side::Min).unwrap(), DISCORD_MAY_2016_ID);
         assert_eq!(
             layout.composer().id_at(tick, Side::Max).unwrap(),
-            176_120_502_681_600_000 + (1 << 22) - 1
+            DISCORD_MAY_2016_ID + (1 << 22) - 1
         );
     }
 
     #[test]
     fn compose_inverts_extract() {
         let layout = discord();
-        let id = 175_928_847_299_117_063u64;
-        let tick = layout.time().extract(id);
-        assert_eq!(layout.composer().compose(tick, &[1, 0, 7]).unwrap(), id);
+        let example = DISCORD_EXAMPLE;
+        let tick = layout.time().extract(example.id);
+        let values = [example.nodes[0], example.nodes[1], example.sequence];
+        assert_eq!(layout.composer().compose(tick, &values).unwrap(), example.id);
     }
 
     #[test]
     fn sonyflake_values_come_in_layout_order() {
-        let parts = [(Sign, 1), (Time, 39), (Sequence, 8), (Node, 16)];
-        let layout = Layout::new(&parts, Unit::TEN_MILLIS, 0).unwrap();
+        let layout = sonyflake(0);
         let id = layout.composer().compose(5, &[3, 0xBEEF]).unwrap();
         assert_eq!(id, (5 << 24) | (3 << 16) | 0xBEEF);
     }
@@ -203,8 +191,7 @@ mod tests {
 
     #[test]
     fn ticks_floor_and_are_bounded() {
-        let parts = [(Sign, 1), (Time, 39), (Sequence, 8), (Node, 16)];
-        let layout = Layout::new(&parts, Unit::TEN_MILLIS, 1000).unwrap();
+        let layout = sonyflake(1000);
         assert_eq!(layout.composer().tick_at(1000), Ok(0));
         assert_eq!(layout.composer().tick_at(1009), Ok(0));
         assert_eq!(layout.composer().tick_at(1010), Ok(1));
@@ -236,14 +223,13 @@ mod tests {
     fn first_ids_round_up_to_tick_starts() {
         let layout = discord();
         let c = layout.composer();
-        let may = 1_462_060_800_000;
-        assert_eq!(c.first_id_from(may), 176_120_502_681_600_000);
-        assert_eq!(c.first_id_from(may + 1), 176_120_502_681_600_000 + (1 << 22));
+        let may = DISCORD_MAY_2016_MS;
+        assert_eq!(c.first_id_from(may), u128::from(DISCORD_MAY_2016_ID));
+        assert_eq!(c.first_id_from(may + 1), u128::from(DISCORD_MAY_2016_ID) + (1 << 22));
         assert_eq!(c.first_id_from(0), 0);
         assert_eq!(c.first_id_from(i64::MIN), 0);
         assert_eq!(c.first_id_from(i64::MAX), 1 << 64);
-        let parts = [(Sign, 1), (Time, 39), (Sequence, 8), (Node, 16)];
-        let sonyflake = Layout::new(&parts, Unit::TEN_MILLIS, 0).unwrap().composer();
+        let sonyflake = sonyflake(0).composer();
         assert_eq!(sonyflake.first_id_from(10), 1 << 24);
         assert_eq!(sonyflake.first_id_from(11), 2 << 24);
         assert_eq!(sonyflake.first_id_from(i64::MAX), 1 << 63);
@@ -251,11 +237,6 @@ mod tests {
     }
     /// 2020-06-15T12:34:56.789Z, a start time off Sonyflake's 10 ms grid.
     const OFF_GRID: i64 = 1_592_224_496_789;
-
-    fn sonyflake(epoch_ms: i64) -> Layout {
-        let parts = [(Sign, 1), (Time, 39), (Sequence, 8), (Node, 16)];
-        Layout::new(&parts, Unit::TEN_MILLIS, epoch_ms).unwrap()
-    }
 
     #[test]
     fn sonyflake_composes_as_its_reference_does() {
@@ -305,9 +286,7 @@ mod tests {
 
     #[test]
     fn microsecond_layouts_compose_microseconds() {
-        let parts = [(Sign, 1), (Time, 53), (Node, 10), (Sequence, 0)];
-        let tid = Layout::new(&parts, Unit::MICROS, 0).unwrap();
-        let c = tid.composer();
+        let c = tid().composer();
         assert_eq!(c.resolution(), crate::unit::Resolution::Micros);
         let us = 1_724_171_495_793_000;
         let id = c.compose(c.tick_at(us).unwrap(), &[512, 0]).unwrap();

@@ -4,8 +4,8 @@
 
 use crate::clock::Clock;
 use crate::compose::{ComposeError, Composer};
+use crate::entry::TextForm;
 use crate::layout::Layout;
-use crate::parse::TextForm;
 use crate::unit::Resolution;
 use thiserror::Error;
 
@@ -67,6 +67,7 @@ pub enum FloorError {
 }
 
 /// A generator of IDs for one node, reading time from `C`.
+#[derive(Debug)]
 pub struct Generator<C: Clock> {
     layout: Layout,
     composer: Composer,
@@ -326,6 +327,9 @@ impl<C: Clock> Generator<C> {
 mod tests {
     use super::*;
     use crate::layout::PartKind::*;
+    use crate::test_cases::{
+        scru64, tid, twitter, SONYFLAKE_V1_EPOCH_MS, TID_EXAMPLE, TID_EXAMPLE_MICROS, TWITTER_EPOCH_MS, TWITTER_EXAMPLE,
+    };
     use crate::unit::Unit;
     use std::cell::{Cell, RefCell};
     use std::collections::VecDeque;
@@ -385,24 +389,11 @@ mod tests {
         }
     }
 
-    const EPOCH: i64 = 1_288_834_974_657;
-    const T0: i64 = 1_739_194_479_256;
-
-    fn twitter() -> Layout {
-        let parts = [(Sign, 1), (Time, 41), (Node, 5), (Node, 5), (Sequence, 12)];
-        Layout::new(&parts, Unit::MILLIS, EPOCH).unwrap()
-    }
+    const EPOCH: i64 = TWITTER_EPOCH_MS;
+    const T0: i64 = TWITTER_EXAMPLE.time_ms;
 
     fn sonyflake() -> Layout {
-        let parts = [(Sign, 1), (Time, 39), (Sequence, 8), (Node, 16)];
-        Layout::new(&parts, Unit::TEN_MILLIS, 1_409_529_600_000).unwrap()
-    }
-
-    fn scru64(node_bits: u32) -> Layout {
-        let parts = [(Sign, 1), (Time, 39), (Node, node_bits), (Sequence, 24 - node_bits)];
-        Layout::new(&parts, Unit::MILLIS_256, 0)
-            .unwrap()
-            .with_text(TextForm::Scru64)
+        crate::test_cases::sonyflake(SONYFLAKE_V1_EPOCH_MS)
     }
 
     fn time_ms(layout: &Layout, id: u64) -> i64 {
@@ -935,14 +926,12 @@ mod tests {
     fn tids_are_minted_in_microseconds() {
         // 53 bits of microseconds and a 10-bit clock id, no sequence: one
         // ID per microsecond, never ahead of the clock.
-        let parts = [(Sign, 1), (Time, 53), (Node, 10), (Sequence, 0)];
-        let layout = Layout::new(&parts, Unit::MICROS, 0).unwrap();
         let clock = MicroClock {
-            us: Cell::new(1_724_171_495_793_000),
+            us: Cell::new(TID_EXAMPLE_MICROS as i64),
         };
-        let mut g = Generator::new(layout, &[512], OnClockBack::Error, &clock, 1).unwrap();
+        let mut g = Generator::new(tid(), &[512], OnClockBack::Error, &clock, 1).unwrap();
         let first = g.next_id().unwrap();
-        assert_eq!(first, (1_724_171_495_793_000 << 10) | 512);
+        assert_eq!(first, TID_EXAMPLE);
         let ids: Vec<u64> = (0..1000).map(|_| g.next_id().unwrap()).collect();
         assert_strictly_increasing(&ids);
         assert_eq!(ids[0] - first, 1 << 10);

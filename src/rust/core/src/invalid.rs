@@ -93,6 +93,15 @@ impl Invalid {
         }
     }
 
+    /// The report of entries counted from 0-based `offset` in a longer
+    /// input: the same entries at their positions there.
+    pub fn offset_by(mut self, offset: usize) -> Invalid {
+        for p in &mut self.positions {
+            *p += offset;
+        }
+        self
+    }
+
     pub fn is_empty(&self) -> bool {
         self.count == 0
     }
@@ -135,9 +144,10 @@ mod tests {
         let mut empty = Invalid::default();
         let mut later = Invalid::default();
         later.note(1, Reason::Fraction);
-        empty.append(later, 5);
+        empty.append(later.clone(), 5);
         assert_eq!(empty.first_reason, Some(Reason::Fraction));
         assert_eq!(empty.positions, vec![7]);
+        assert_eq!(later.offset_by(5).positions, vec![7]);
     }
 
     #[test]

@@ -3,8 +3,8 @@
 //! A [`Layout`] can only be built by [`Layout::new`], which checks every
 //! rule, so code holding one never re-checks widths or shifts.
 
+use crate::entry::TextForm;
 use crate::invalid::Reason;
-use crate::parse::TextForm;
 use crate::r_values::seconds_from_time;
 use crate::scru64::SCRU64_MAX;
 use crate::timestamp::{MAX_EPOCH_MS, MIN_EPOCH_MS};
@@ -39,6 +39,16 @@ impl PartKind {
             b"node" => Some(PartKind::Node),
             b"sequence" => Some(PartKind::Sequence),
             _ => None,
+        }
+    }
+
+    /// The kind's name, as a layout object holds it.
+    pub fn name(self) -> &'static str {
+        match self {
+            PartKind::Sign => "sign",
+            PartKind::Time => "time",
+            PartKind::Node => "node",
+            PartKind::Sequence => "sequence",
         }
     }
 }
@@ -76,6 +86,13 @@ impl Part {
     pub fn extract(&self, id: u64) -> u64 {
         (id >> self.shift) & self.max_value()
     }
+
+    /// The part's digits among an ID's 64 bits written most significant
+    /// first (as `text::binary_text` writes them).
+    pub fn digits<'a>(&self, bits: &'a [u8; 64]) -> &'a [u8] {
+        let end = (64 - self.shift) as usize;
+        &bits[end - self.bits as usize..end]
+    }
 }
 
 /// The time part and tick 0's start as plain numbers, held in registers.
@@ -95,6 +112,12 @@ impl TimeDecoder {
     #[inline]
     pub fn time(&self, id: u64) -> i64 {
         self.origin + ((id >> self.shift) & self.mask) as i64 * self.length
+    }
+
+    /// The same in whole milliseconds since 1970, floored from microseconds.
+    #[inline]
+    pub fn millis(&self, id: u64) -> i64 {
+        self.time(id).div_euclid(self.resolution.per_milli())
     }
 
     /// The same as POSIXct seconds: the double nearest to the time in
@@ -259,6 +282,24 @@ impl Layout {
         self.origin + tick as i64 * self.unit.length()
     }
 
+    /// The start of tick 0 in whole milliseconds since 1970 (floored from
+    /// microseconds).
+    pub fn first_ms(&self) -> i64 {
+        self.origin.div_euclid(self.resolution().per_milli())
+    }
+
+    /// The start of the last tick in whole milliseconds since 1970.
+    pub fn last_ms(&self) -> i64 {
+        self.tick_start(self.last_tick())
+            .div_euclid(self.resolution().per_milli())
+    }
+
+    /// One more than the largest ID where that bound is below 2^63 (36^12
+    /// for SCRU64), which a sign bit alone does not say.
+    pub fn id_limit_below_signed(&self) -> Option<u64> {
+        (self.max_id < i64::MAX as u64).then(|| self.max_id + 1)
+    }
+
     /// The parts, most significant first.
     pub fn parts(&self) -> &[Part] {
         &self.parts
@@ -351,14 +392,11 @@ fn check_width(index: usize, kind: PartKind, bits: u32) -> Result<(), LayoutErro
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_cases::{
+        discord, scru64, sonyflake, tid, twitter, SONYFLAKE_V1_EPOCH_MS, TWITTER_EPOCH_MS as TWITTER_EPOCH,
+        TWITTER_EXAMPLE,
+    };
     use PartKind::*;
-
-    const TWITTER_EPOCH: i64 = 1_288_834_974_657;
-
-    fn twitter() -> Layout {
-        let parts = [(Sign, 1), (Time, 41), (Node, 5), (Node, 5), (Sequence, 12)];
-        Layout::new(&parts, Unit::MILLIS, TWITTER_EPOCH).unwrap()
-    }
 
     #[test]
     fn shifts_count_the_bits_below_each_part() {
@@ -375,19 +413,18 @@ mod tests {
 
     #[test]
     fn extract_reads_twitters_documented_id() {
-        // 1888944671579078978: datacenter 11, worker 8, sequence 322.
         let layout = twitter();
-        let id = 1_888_944_671_579_078_978u64;
-        let values: Vec<u64> = layout.parts().iter().map(|p| p.extract(id)).collect();
+        let example = TWITTER_EXAMPLE;
+        let values: Vec<u64> = layout.parts().iter().map(|p| p.extract(example.id)).collect();
         assert_eq!(values[0], 0);
-        assert_eq!(values[1] as i64 + TWITTER_EPOCH, 1_739_194_479_256);
-        assert_eq!(&values[2..], &[11, 8, 322]);
+        assert_eq!(values[1] as i64 + TWITTER_EPOCH, example.time_ms);
+        assert_eq!(&values[2..4], example.nodes);
+        assert_eq!(values[4], example.sequence);
     }
 
     #[test]
     fn sonyflake_puts_the_machine_below_the_sequence() {
-        let parts = [(Sign, 1), (Time, 39), (Sequence, 8), (Node, 16)];
-        let layout = Layout::new(&parts, Unit::TEN_MILLIS, 1_409_529_600_000).unwrap();
+        let layout = sonyflake(SONYFLAKE_V1_EPOCH_MS);
         assert_eq!(layout.sequence().shift(), 16);
         assert_eq!(layout.nodes().next().unwrap().shift(), 0);
         let id = (5u64 << 24) | (3 << 16) | 0xBEEF;
@@ -514,18 +551,39 @@ mod tests {
     #[test]
     fn max_id_respects_the_sign_bit_and_scru64s_bound() {
         assert_eq!(twitter().max_id(), i64::MAX as u64);
-        let parts = [(Time, 42), (Node, 10), (Sequence, 12)];
-        let discord = Layout::new(&parts, Unit::MILLIS, 0).unwrap();
+        let discord = discord();
         assert_eq!(discord.max_id(), u64::MAX);
         assert_eq!(discord.text_form(), TextForm::Decimal);
-        let parts = [(Sign, 1), (Time, 39), (Node, 8), (Sequence, 16)];
-        let scru64 = Layout::new(&parts, Unit::MILLIS_256, 0)
-            .unwrap()
-            .with_text(TextForm::Scru64);
+        let scru64 = scru64(8);
         assert_eq!(scru64.text_form(), TextForm::Scru64);
         assert_eq!(scru64.max_id(), SCRU64_MAX);
         assert_eq!(scru64.refusal(SCRU64_MAX + 1), Reason::AboveScru64);
         assert_eq!(scru64.refusal(1 << 63), Reason::SignBit);
+    }
+
+    #[test]
+    fn what_r_asks_of_a_layout() {
+        let layout = twitter();
+        let example = TWITTER_EXAMPLE;
+        let bits = crate::text::binary_text(example.id);
+        let digits: Vec<&[u8]> = layout.parts().iter().map(|p| p.digits(&bits)).collect();
+        assert_eq!(digits[0], b"0");
+        assert_eq!(digits[2], b"01011");
+        assert_eq!(digits[4], b"000101000010");
+        assert_eq!(digits.concat(), bits);
+        assert_eq!(layout.first_ms(), TWITTER_EPOCH);
+        assert_eq!(layout.last_ms(), TWITTER_EPOCH + (1 << 41) - 1);
+        assert_eq!(layout.id_limit_below_signed(), None);
+        assert_eq!(discord().id_limit_below_signed(), None);
+        assert_eq!(scru64(8).id_limit_below_signed(), Some(SCRU64_MAX + 1));
+        let tid = tid();
+        assert_eq!(tid.first_ms(), 0);
+        assert_eq!(tid.last_ms(), ((1i64 << 53) - 1) / 1000);
+        assert_eq!(tid.time_decoder().millis(1_999 << 10), 1);
+        assert_eq!(sonyflake(1_592_224_496_789).first_ms(), 1_592_224_496_780);
+        for kind in [Sign, Time, Node, Sequence] {
+            assert_eq!(PartKind::from_name(kind.name().as_bytes()), Some(kind));
+        }
     }
 
     #[test]
@@ -539,7 +597,7 @@ mod tests {
     #[test]
     fn times_add_ticks_to_the_epoch() {
         let time = twitter().time_decoder();
-        assert_eq!(time.time(1_888_944_671_579_078_978), 1_739_194_479_256);
+        assert_eq!(time.time(TWITTER_EXAMPLE.id), TWITTER_EXAMPLE.time_ms);
         assert_eq!(time.time(0), TWITTER_EPOCH);
         let parts = [(Time, 53), (Node, 11), (Sequence, 0)];
         // The latest epoch, floored to its second, and the widest time part.
@@ -556,11 +614,6 @@ mod tests {
     /// 2020-06-15T12:34:56.789Z, a start time off Sonyflake's 10 ms grid.
     const OFF_GRID: i64 = 1_592_224_496_789;
 
-    fn sonyflake(epoch_ms: i64) -> Layout {
-        let parts = [(Sign, 1), (Time, 39), (Sequence, 8), (Node, 16)];
-        Layout::new(&parts, Unit::TEN_MILLIS, epoch_ms).unwrap()
-    }
-
     #[test]
     fn sonyflake_counts_ticks_on_unix_times_own_grid() {
         // The reference: start = floor(epoch / 10 ms); tick k starts at
@@ -575,7 +628,7 @@ mod tests {
             assert_eq!(layout.tick_start(k), (start + k as i64) * 10);
         }
         // On the grid, nothing changes.
-        assert_eq!(sonyflake(1_409_529_600_000).origin(), 1_409_529_600_000);
+        assert_eq!(sonyflake(SONYFLAKE_V1_EPOCH_MS).origin(), SONYFLAKE_V1_EPOCH_MS);
         // Before 1970 the epoch floors towards the past.
         assert_eq!(sonyflake(-1).origin(), -10);
         assert_eq!(sonyflake(-10).origin(), -10);
@@ -599,12 +652,12 @@ mod tests {
     #[test]
     fn microsecond_layouts_count_in_microseconds() {
         // AT Protocol TIDs: 53 bits of microseconds since 1970.
-        let parts = [(Sign, 1), (Time, 53), (Node, 10), (Sequence, 0)];
-        let tid = Layout::new(&parts, Unit::MICROS, 0).unwrap();
+        let tid = tid();
         assert_eq!(tid.resolution(), Resolution::Micros);
         let id = (1_724_171_495_793_000u64 << 10) | 816;
         assert_eq!(tid.time_decoder().time(id), 1_724_171_495_793_000);
         assert_eq!(tid.time_decoder().seconds(id), 1_724_171_495.793);
+        let parts = [(Sign, 1), (Time, 53), (Node, 10), (Sequence, 0)];
         let later = Layout::new(&parts, Unit::MICROS, 1_500).unwrap();
         assert_eq!(later.origin(), 1_500_000);
     }

@@ -1,30 +1,45 @@
-//! The pure Rust core of zuid: layouts of 64-bit Snowflake-family IDs,
-//! their validation and bit math, text forms, column decoding and
-//! generators. Its one contract with R is `r_values`: the NA bit patterns
-//! and the value forms (integer64 bits, exact doubles, POSIXct seconds)
-//! that the binding hands over as plain slices. Nothing else here knows R,
-//! and `cargo test` tests the crate on its own.
+//! The pure Rust core of zuid: layouts of 64-bit Snowflake-family IDs (the
+//! built-in ones among them), their validation and bit math, text forms,
+//! column decoding, composing, ordering and generators. Its contracts with
+//! R are two: `r_values`, the NA bit patterns and the value forms
+//! (integer64 bits, exact doubles, POSIXct seconds) that the binding hands
+//! over as plain slices, and `problem`, what goes wrong as R's messages
+//! know it. Nothing else here knows R, and `cargo test` tests the crate on
+//! its own.
 
+pub mod builtin;
 pub mod clock;
 pub mod columns;
 pub mod compose;
+pub mod entry;
 pub mod generator;
 pub mod invalid;
 pub mod layout;
 pub mod order;
+pub mod output;
+pub mod parallel;
 pub mod parse;
+pub mod plan;
+pub mod problem;
 pub mod r_values;
+pub mod registry;
 pub mod scru64;
+pub mod sliced;
+pub mod start;
+#[cfg(test)]
+pub(crate) mod test_cases;
 pub mod text;
 pub mod tid;
 pub mod timestamp;
 pub mod unit;
 
+pub use builtin::{Builtin, BuiltinError, BUILTINS};
 pub use clock::{Clock, SystemClock};
 pub use compose::{ComposeError, Composer, Side};
+pub use entry::{Entry, TextForm};
 pub use generator::{FloorError, GenerateError, Generator, OnClockBack};
 pub use invalid::Invalid;
 pub use layout::{Layout, LayoutError, PartKind};
-pub use parse::{Entry, TextForm};
+pub use problem::{Code, Problem};
 pub use timestamp::format_millis;
 pub use unit::{Resolution, Unit};

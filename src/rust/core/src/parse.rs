@@ -1,23 +1,10 @@
 //! Reading one ID from text: decimal digits, or a layout's own text form.
 //! R's numeric forms are read in `r_values`.
 
+use crate::entry::{Entry, TextForm};
 use crate::invalid::Reason;
 use crate::scru64::{parse_scru64, SCRU64_TEXT_LEN};
 use crate::tid::{parse_tid, TID_TEXT_LEN};
-
-/// What one input entry turned out to be.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Entry {
-    /// A 64-bit ID (not yet checked against a layout).
-    Id(u64),
-    /// A missing value: NA in gives NA out, silently.
-    Missing,
-    /// Malformed: becomes NA and is counted in the call's warning.
-    Invalid(Reason),
-    /// A double at or above 2^53, whose low digits may already be lost:
-    /// refusing the whole call is the only safe answer.
-    Imprecise,
-}
 
 /// Decimal digits only (no sign, space or exponent), value at most 2^64 - 1.
 #[inline]
@@ -58,31 +45,6 @@ fn parse_decimal_checked(text: &[u8]) -> Entry {
     Entry::Id(value)
 }
 
-/// The text a layout's IDs are written in besides decimal digits.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum TextForm {
-    /// Decimal digits only.
-    #[default]
-    Decimal,
-    /// SCRU64's 12 base36 digits, or decimal digits.
-    Scru64,
-    /// An AT Protocol TID's 13 base32-sortable characters, or decimal
-    /// digits.
-    Tid,
-}
-
-impl TextForm {
-    /// The form a layout names: `decimal`, `scru64` or `tid`.
-    pub fn from_name(name: &[u8]) -> Option<TextForm> {
-        match name {
-            b"decimal" => Some(TextForm::Decimal),
-            b"scru64" => Some(TextForm::Scru64),
-            b"tid" => Some(TextForm::Tid),
-            _ => None,
-        }
-    }
-}
-
 /// Whether a byte is white space to R's number readers (C's `isspace()`
 /// in the C locale), which `as.numeric()` skips around a number.
 fn is_space(byte: u8) -> bool {
@@ -117,6 +79,7 @@ pub fn parse_text(text: &[u8], form: TextForm) -> Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_cases::{DISCORD_EXAMPLE, TID_EXAMPLE};
 
     #[test]
     fn decimal_edges() {
@@ -163,7 +126,7 @@ mod tests {
 
     #[test]
     fn white_space_around_an_id_is_allowed() {
-        let id = Entry::Id(175_928_847_299_117_063);
+        let id = Entry::Id(DISCORD_EXAMPLE.id);
         let spaced: [&[u8]; 4] = [
             b" 175928847299117063",
             b"175928847299117063 ",
@@ -225,10 +188,7 @@ mod tests {
             parse_text(b"2222222222223", TextForm::Decimal),
             Entry::Id(2_222_222_222_223)
         );
-        assert_eq!(
-            parse_text(b" 3l25zusnsfck2\n", TextForm::Tid),
-            Entry::Id((1_724_171_495_793_000 << 10) | 512)
-        );
+        assert_eq!(parse_text(b" 3l25zusnsfck2\n", TextForm::Tid), Entry::Id(TID_EXAMPLE));
         assert_eq!(
             parse_text(b"1234567890123", TextForm::Tid),
             Entry::Invalid(Reason::NotTidText)

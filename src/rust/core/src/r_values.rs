@@ -3,8 +3,8 @@
 //! core knows R only through these definitions; the binding passes R's
 //! memory to the core as slices and relies on them.
 
+use crate::entry::Entry;
 use crate::invalid::Reason;
-use crate::parse::Entry;
 use crate::unit::Resolution;
 
 /// R's `NA_integer_`.
@@ -23,6 +23,20 @@ pub fn na_real() -> f64 {
 pub const NA_INTEGER64_BITS: u64 = i64::MIN as u64;
 /// 2^53: doubles below it hold every whole number exactly.
 pub const EXACT_DOUBLE_LIMIT: f64 = 9_007_199_254_740_992.0;
+
+/// The bits of an ID as vctrs' proxy of a `zuid_id` holds them, and back:
+/// those of `NA_real_` and of integer64's NA swapped, a swap that undoes
+/// itself. vctrs fills every element it makes up with `NA_real_`, which
+/// swapped back is NA; the ID whose bits are `NA_real_`'s comes back as
+/// itself, and integer64's NA (2^63) is never an ID.
+#[inline]
+pub fn swap_na_bits(bits: u64) -> u64 {
+    match bits {
+        NA_REAL_BITS => NA_INTEGER64_BITS,
+        NA_INTEGER64_BITS => NA_REAL_BITS,
+        other => other,
+    }
+}
 
 /// Whether a double is R's `NA_real_` (other NaNs are not NA to R's
 /// readers of IDs, though `is.na()` is TRUE for them).
@@ -64,6 +78,45 @@ pub fn from_integer(x: i32) -> Entry {
         NA_INTEGER => Entry::Missing,
         x if x < 0 => Entry::Invalid(Reason::Negative),
         x => Entry::Id(x as u64),
+    }
+}
+
+/// A recycled numeric argument (node value, sequence, time), as R passes
+/// it: an integer or a double vector of length 1 or the call's length.
+#[derive(Clone, Copy, Debug)]
+pub enum Numbers<'a> {
+    Int(&'a [i32]),
+    Dbl(&'a [f64]),
+}
+
+/// One value of a part: missing, not a whole number in 0..2^53, or a value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PartValue {
+    Missing,
+    Bad,
+    Value(u64),
+}
+
+impl Numbers<'_> {
+    /// The value at 0-based position `i`, recycled.
+    #[inline]
+    pub fn get(&self, i: usize) -> PartValue {
+        match self {
+            Numbers::Int(v) => match v[if v.len() == 1 { 0 } else { i }] {
+                NA_INTEGER => PartValue::Missing,
+                x if x < 0 => PartValue::Bad,
+                x => PartValue::Value(x as u64),
+            },
+            Numbers::Dbl(v) => {
+                let x = v[if v.len() == 1 { 0 } else { i }];
+                match from_double(x) {
+                    Entry::Id(x) => PartValue::Value(x),
+                    // is.na() is TRUE for NaN too: a missing part, as NA is.
+                    _ if x.is_nan() => PartValue::Missing,
+                    _ => PartValue::Bad,
+                }
+            }
+        }
     }
 }
 
@@ -118,6 +171,30 @@ pub fn millis_from_seconds(seconds: f64) -> Option<i64> {
     time_from_seconds(seconds, Resolution::Millis)
 }
 
+/// The whole number of milliseconds nearest to POSIXct seconds, ties to
+/// even as R's `round()` takes them: how an epoch given as a POSIXct is
+/// held (one of 1288834974.657 is stored as ...974.65699..., and means
+/// .657). A double, so that an epoch beyond any layout's range still
+/// reaches the layout's check with its value; NaN for non-finite times.
+pub fn nearest_millis(seconds: f64) -> f64 {
+    let scaled = seconds * 1000.0;
+    if !scaled.is_finite() {
+        return f64::NAN;
+    }
+    let nearest = scaled.round();
+    if (nearest - scaled).abs() == 0.5 {
+        2.0 * (scaled / 2.0).round()
+    } else {
+        nearest
+    }
+}
+
+/// The nearest double to an unsigned 64-bit ID, as R's `as.double()` of a
+/// `zuid_id` gives it (exact below 2^53).
+pub fn nearest_double(bits: u64) -> f64 {
+    bits as f64
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -127,6 +204,22 @@ mod tests {
         assert_eq!(from_integer64_bits(i64::MIN as u64), Entry::Missing);
         assert_eq!(from_integer64_bits((-1i64) as u64), Entry::Id(u64::MAX));
         assert_eq!(from_integer64_bits(42), Entry::Id(42));
+    }
+
+    #[test]
+    fn the_proxy_swap_undoes_itself_and_moves_only_the_two_nas() {
+        let cases = [
+            (NA_REAL_BITS, NA_INTEGER64_BITS),
+            (NA_INTEGER64_BITS, NA_REAL_BITS),
+            (0, 0),
+            (u64::MAX, u64::MAX),
+            (f64::NAN.to_bits(), f64::NAN.to_bits()),
+            (NA_REAL_BITS + 1, NA_REAL_BITS + 1),
+        ];
+        for (bits, swapped) in cases {
+            assert_eq!(swap_na_bits(bits), swapped);
+            assert_eq!(swap_na_bits(swapped), bits);
+        }
     }
 
     #[test]
@@ -212,6 +305,35 @@ mod tests {
             let expected = if seconds < seconds_from_millis(m) { m - 1 } else { m };
             assert_eq!(millis_from_seconds(seconds), Some(expected), "{seconds}");
         }
+    }
+
+    #[test]
+    fn parts_are_whole_numbers_or_missing() {
+        let ints = Numbers::Int(&[5, NA_INTEGER, -1]);
+        assert_eq!(
+            (ints.get(0), ints.get(1), ints.get(2)),
+            (PartValue::Value(5), PartValue::Missing, PartValue::Bad)
+        );
+        let one = Numbers::Dbl(&[7.0]);
+        assert_eq!(one.get(1000), PartValue::Value(7));
+        let dbls = Numbers::Dbl(&[na_real(), f64::NAN, 1.5, -2.0, EXACT_DOUBLE_LIMIT]);
+        assert_eq!(dbls.get(0), PartValue::Missing);
+        assert_eq!(dbls.get(1), PartValue::Missing);
+        for i in 2..5 {
+            assert_eq!(dbls.get(i), PartValue::Bad, "{i}");
+        }
+    }
+
+    #[test]
+    fn epochs_round_to_the_nearest_millisecond() {
+        assert_eq!(nearest_millis(1_288_834_974.657), 1_288_834_974_657.0);
+        assert_eq!(nearest_millis(-0.0004), 0.0);
+        assert_eq!(nearest_millis(0.0025), 2.0);
+        assert_eq!(nearest_millis(0.0035), 4.0);
+        assert_eq!(nearest_millis(1e300), 1e303);
+        assert!(nearest_millis(f64::INFINITY).is_nan());
+        assert_eq!(nearest_double(1 << 63), 9_223_372_036_854_775_808.0);
+        assert_eq!(nearest_double(12345), 12345.0);
     }
 
     #[test]

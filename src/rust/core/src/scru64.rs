@@ -1,8 +1,8 @@
 //! SCRU64's text form: exactly 12 base36 digits (`0-9a-z`, read in either
 //! case), the lowercase text of numbers from 0 to 36^12 - 1.
 
+use crate::entry::Entry;
 use crate::invalid::Reason;
-use crate::parse::Entry;
 
 /// 36^12 - 1, `zzzzzzzzzzzz`: the largest SCRU64 ID.
 pub const SCRU64_MAX: u64 = 4_738_381_338_321_616_895;
@@ -54,11 +54,11 @@ pub fn scru64_text(mut id: u64) -> Option<[u8; SCRU64_TEXT_LEN]> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::text::tests::pseudo_random;
+    use crate::test_cases::{pseudo_random, SCRU64_EXAMPLE, SCRU64_EXAMPLE_TEXT};
 
     #[test]
     fn the_specifications_examples_read() {
-        assert_eq!(parse_scru64(b"0u2pf62ji4b9"), Entry::Id(109_959_589_539_758_421));
+        assert_eq!(parse_scru64(SCRU64_EXAMPLE_TEXT), Entry::Id(SCRU64_EXAMPLE.id));
         assert_eq!(parse_scru64(b"0U2PF62JI4B9"), Entry::Id(109_959_589_539_758_421));
         assert_eq!(parse_scru64(b"zzzzzzzzzzzz"), Entry::Id(SCRU64_MAX));
         assert_eq!(parse_scru64(b"000000000000"), Entry::Id(0));
@@ -75,7 +75,7 @@ mod tests {
 
     #[test]
     fn the_specifications_examples_write() {
-        assert_eq!(&scru64_text(109_959_589_539_758_421).unwrap(), b"0u2pf62ji4b9");
+        assert_eq!(&scru64_text(SCRU64_EXAMPLE.id).unwrap(), SCRU64_EXAMPLE_TEXT);
         assert_eq!(&scru64_text(SCRU64_MAX).unwrap(), b"zzzzzzzzzzzz");
         assert_eq!(&scru64_text(0).unwrap(), b"000000000000");
         assert_eq!(&scru64_text(35).unwrap(), b"00000000000z");

@@ -28,9 +28,11 @@ pub fn binary_text(id: u64) -> [u8; 64] {
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::*;
-    use crate::parse::{parse_decimal, Entry};
+    use crate::entry::Entry;
+    use crate::parse::parse_decimal;
+    use crate::test_cases::pseudo_random;
 
     fn decimal(id: u64) -> String {
         let mut buf = [0u8; DECIMAL_MAX_LEN];
@@ -44,16 +46,6 @@ pub(crate) mod tests {
         assert_eq!(decimal(10), "10");
         assert_eq!(decimal(176_120_502_681_600_000), "176120502681600000");
         assert_eq!(decimal(u64::MAX), "18446744073709551615");
-    }
-
-    /// 10,000 xorshift64 values: spread over all 64 bits, reproducible.
-    pub(crate) fn pseudo_random(mut x: u64) -> impl Iterator<Item = u64> {
-        (0..10_000).map(move |_| {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        })
     }
 
     #[test]

@@ -6,8 +6,8 @@
 //! numbers have the top bit set; the `tid` layout refuses those as any
 //! layout with a sign bit does, while the text functions read them.
 
+use crate::entry::Entry;
 use crate::invalid::Reason;
-use crate::parse::Entry;
 
 /// TID text is always exactly this long.
 pub const TID_TEXT_LEN: usize = 13;
@@ -51,7 +51,7 @@ pub fn tid_text(id: u64) -> [u8; TID_TEXT_LEN] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::text::tests::pseudo_random;
+    use crate::test_cases::{pseudo_random, TID_EXAMPLE, TID_EXAMPLE_TEXT};
 
     fn text(id: u64) -> String {
         String::from_utf8(tid_text(id).to_vec()).unwrap()
@@ -76,8 +76,7 @@ mod tests {
     /// @atcute/tid's examples: microseconds since 1970 and a clock id.
     #[test]
     fn timestamps_and_clock_ids() {
-        let id = (1_724_171_495_793_000u64 << 10) | 512;
-        assert_eq!(text(id), "3l25zusnsfck2");
+        assert_eq!(text(TID_EXAMPLE).as_bytes(), TID_EXAMPLE_TEXT);
         let Entry::Id(parsed) = parse_tid(b"3l25zusnsfctk") else {
             panic!("not read")
         };

@@ -29,6 +29,14 @@ pub fn format_millis(ms: i64) -> Option<String> {
     ))
 }
 
+/// Microseconds since 1970-01-01 UTC as `YYYY-MM-DDTHH:MM:SS.uuuuuuZ`:
+/// the millisecond text with three more digits. `None` outside the years 1
+/// to 9999.
+pub fn format_micros(us: i64) -> Option<String> {
+    let text = format_millis(us.div_euclid(1000))?;
+    Some(format!("{}{:03}Z", &text[..text.len() - 1], us.rem_euclid(1000)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -57,6 +65,16 @@ mod tests {
         assert_eq!(format_millis(MAX_EPOCH_MS + 1), None);
         assert_eq!(format_millis(i64::MIN), None);
         assert_eq!(format_millis(i64::MAX), None);
+    }
+
+    #[test]
+    fn microseconds_add_three_digits() {
+        assert_eq!(
+            format_micros(1_724_171_495_793_016).unwrap(),
+            "2024-08-20T16:31:35.793016Z"
+        );
+        assert_eq!(format_micros(-1).unwrap(), "1969-12-31T23:59:59.999999Z");
+        assert_eq!(format_micros(i64::MAX), None);
     }
 
     #[test]

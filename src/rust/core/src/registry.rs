@@ -9,9 +9,10 @@
 //! removed by its finalizer (`Shared`'s drop), which R runs when the
 //! generator is garbage-collected.
 
+use crate::layout::{Layout, Part};
+use crate::problem::{Code, Problem};
+use crate::unit::Unit;
 use std::sync::{Mutex, MutexGuard};
-use zuid_core::layout::Part;
-use zuid_core::{Layout, Unit};
 
 /// What a generator's IDs depend on. The text form is left out: a SCRU64
 /// layout and a custom one with the same bits mint the same numbers.
@@ -73,6 +74,17 @@ pub fn holder(key: &Key) -> Option<Holder> {
     }
 }
 
+/// Whether a new generator may have `key`: not while another live one has
+/// it, unless `shared_node` allows it. The problem names where that one is.
+pub fn check_free(key: &Key, shared_node: bool) -> Result<(), Problem> {
+    match holder(key) {
+        _ if shared_node => Ok(()),
+        Some(Holder::ThisProcess) => Err(Problem::new(Code::DuplicateNode).element("session")),
+        Some(Holder::Parent) => Err(Problem::new(Code::DuplicateNode).element("parent")),
+        None => Ok(()),
+    }
+}
+
 /// The last ID that generators of `key` which are gone minted.
 pub fn last_id(key: &Key) -> Option<u64> {
     slots().iter().find(|s| s.key == *key)?.last_id
@@ -109,5 +121,59 @@ impl Registration {
             }
             slot.last_id = slot.last_id.max(last_id);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_cases::{discord, scru64, twitter};
+
+    // The registry is one per process: each test uses node values no other
+    // test uses.
+
+    #[test]
+    fn a_live_key_is_held_and_released_with_its_last_id() {
+        let key = Key::new(&twitter(), &[31, 1]);
+        assert_eq!(holder(&key), None);
+        assert_eq!(check_free(&key, false), Ok(()));
+        let registration = register(key.clone());
+        assert_eq!(holder(&key), Some(Holder::ThisProcess));
+        let refused = check_free(&key, false).unwrap_err();
+        assert_eq!((refused.code, refused.element), (Code::DuplicateNode, Some("session")));
+        assert_eq!(check_free(&key, true), Ok(()));
+        registration.release(Some(42));
+        assert_eq!(holder(&key), None);
+        assert_eq!(last_id(&key), Some(42));
+        // A later generator that minted less keeps the larger last ID.
+        register(key.clone()).release(Some(7));
+        assert_eq!(last_id(&key), Some(42));
+    }
+
+    #[test]
+    fn keys_differ_by_layout_bits_epoch_and_nodes_not_by_text_form() {
+        let a = Key::new(&discord(), &[30, 2]);
+        assert_ne!(a, Key::new(&discord(), &[30, 3]));
+        assert_ne!(a, Key::new(&twitter(), &[30, 2]));
+        let scru = scru64(8);
+        let plain = Layout::new(
+            &scru.parts().iter().map(|p| (p.kind(), p.bits())).collect::<Vec<_>>(),
+            scru.unit(),
+            scru.epoch_ms(),
+        )
+        .unwrap();
+        assert_eq!(Key::new(&scru, &[200]), Key::new(&plain, &[200]));
+    }
+
+    #[test]
+    fn two_generators_of_one_key_both_count() {
+        let key = Key::new(&discord(), &[29, 29]);
+        let first = register(key.clone());
+        let second = register(key.clone());
+        first.release(None);
+        assert_eq!(holder(&key), Some(Holder::ThisProcess));
+        second.release(None);
+        assert_eq!(holder(&key), None);
+        assert_eq!(last_id(&key), None);
     }
 }

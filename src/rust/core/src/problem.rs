@@ -1,12 +1,16 @@
-//! Problems go back to R as values, never as Rust errors: extendr hands
-//! error text to R as a format string, and a message that carried user text
-//! could crash R. Every binding function returns `list(value, problems)`;
-//! R's `rust_value()` turns each problem into its classed condition, worded
-//! in R with the user's own values.
+//! What goes wrong, as R's messages know it: every problem a call can
+//! report has a code and the numbers its message needs, never text a user
+//! wrote (extendr hands error text to R as a format string, and a message
+//! that carried user text could crash R). The binding sends problems to R
+//! as values, `list(value, problems)`; R's `rust_value()` turns each into
+//! its classed condition, worded in R with the user's own values. This is
+//! the core's second contract with R, after `r_values`.
 
-use extendr_api::prelude::*;
-use zuid_core::invalid::Reason;
-use zuid_core::{ComposeError, GenerateError, Invalid, LayoutError};
+use crate::builtin::BuiltinError;
+use crate::compose::ComposeError;
+use crate::generator::GenerateError;
+use crate::invalid::Invalid;
+use crate::layout::LayoutError;
 
 /// Defines `Code` and its names from one list, so that `Code::ALL`, which
 /// R's tests compare with the messages R knows, cannot miss a code.
@@ -62,22 +66,22 @@ codes! {
 
 /// A problem: its code and the numbers its message needs. Positions and
 /// parts are 1-based, as R counts.
-#[derive(Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Problem {
-    code: Code,
+    pub code: Code,
     /// The entry of the input it concerns.
-    position: Option<usize>,
+    pub position: Option<usize>,
     /// The layout part it concerns.
-    part: Option<usize>,
+    pub part: Option<usize>,
     /// A number the message shows (a width, an epoch, milliseconds).
-    value: Option<f64>,
+    pub value: Option<f64>,
     /// A second number the message shows.
-    detail: Option<f64>,
+    pub detail: Option<f64>,
     /// A name the message needs: which element of a layout object is
     /// malformed, or where a generator stopped.
-    element: Option<&'static str>,
+    pub element: Option<&'static str>,
     /// Entries counted, with the first positions.
-    entries: Option<Box<Invalid>>,
+    pub entries: Option<Box<Invalid>>,
 }
 
 impl Problem {
@@ -128,36 +132,18 @@ impl Problem {
         }
     }
 
+    /// The problem of an imprecise double at a 1-based `position`, as the
+    /// readers of IDs report it.
+    pub fn imprecise_at(position: usize) -> Problem {
+        Problem::new(Code::ImpreciseDouble).at(position - 1)
+    }
+
     /// Entries that became NA (`code` says why), or `None` when there were none.
     pub fn entries(code: Code, entries: Invalid) -> Option<Problem> {
         (!entries.is_empty()).then(|| Problem {
             entries: Some(Box::new(entries)),
             ..Problem::new(code)
         })
-    }
-
-    fn to_r(&self) -> Robj {
-        let (count, positions, reason): (Option<f64>, Robj, Option<&str>) = match &self.entries {
-            Some(e) => (
-                Some(e.count as f64),
-                e.positions.iter().map(|&p| p as f64).collect::<Vec<f64>>().into(),
-                e.first_reason.map(|r| r.name()),
-            ),
-            None => (None, Robj::from(()), None),
-        };
-        let whole = |x: Option<usize>| x.map(|v| v as f64);
-        list!(
-            code = self.code.name(),
-            position = whole(self.position),
-            part = whole(self.part),
-            value = self.value,
-            detail = self.detail,
-            element = self.element,
-            count = count,
-            positions = positions,
-            reason = reason
-        )
-        .into()
     }
 }
 
@@ -207,41 +193,64 @@ impl From<GenerateError> for Problem {
     }
 }
 
-/// What a binding function computes: its value with the problems that
-/// did not stop it (entries that became NA), or the problem that did.
-pub type Outcome = std::result::Result<(Robj, Vec<Problem>), Problem>;
-
-/// A value with no problems.
-pub fn value(x: impl Into<Robj>) -> Outcome {
-    Ok((x.into(), Vec::new()))
+impl From<BuiltinError> for Problem {
+    fn from(error: BuiltinError) -> Problem {
+        match error {
+            BuiltinError::Layout(e) => e.into(),
+            // R checks a built-in layout's name and arguments first.
+            BuiltinError::Unknown | BuiltinError::Epoch | BuiltinError::NodeBits => Problem::new(Code::InputType),
+        }
+    }
 }
 
-/// What every binding function returns to R: `list(value, problems)`.
-pub fn reply(outcome: Outcome) -> Robj {
-    let (value, problems) = match outcome {
-        Ok((value, problems)) => (value, problems),
-        Err(problem) => (Robj::from(()), vec![problem]),
-    };
-    let problems: Vec<Robj> = problems.iter().map(Problem::to_r).collect();
-    list!(value = value, problems = List::from_values(problems)).into()
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::invalid::Reason;
 
-/// Every code a binding function can send, for R's test that each has a
-/// message.
-#[extendr]
-fn problem_codes() -> Robj {
-    reply(value(Code::ALL.iter().map(|c| c.name()).collect::<Vec<_>>()))
-}
+    #[test]
+    fn codes_have_distinct_names() {
+        let names: std::collections::HashSet<_> = Code::ALL.iter().map(|c| c.name()).collect();
+        assert_eq!(names.len(), Code::ALL.len());
+        assert!(Code::ALL.iter().all(|c| c
+            .name()
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')));
+    }
 
-/// Every reason an entry can be invalid for, for R's test that each has
-/// words.
-#[extendr]
-fn invalid_reasons() -> Robj {
-    reply(value(Reason::ALL.iter().map(|r| r.name()).collect::<Vec<_>>()))
-}
+    #[test]
+    fn positions_and_parts_count_from_1() {
+        let p = Problem::new(Code::PartRange).part(0).at(9);
+        assert_eq!((p.part, p.position), (Some(1), Some(10)));
+        assert_eq!(Problem::imprecise_at(3).position, Some(3));
+        assert_eq!(Problem::imprecise_at(3).code, Code::ImpreciseDouble);
+    }
 
-extendr_module! {
-    mod problem;
-    fn problem_codes;
-    fn invalid_reasons;
+    #[test]
+    fn no_entries_is_no_problem() {
+        assert_eq!(Problem::entries(Code::InvalidEntries, Invalid::default()), None);
+        let mut invalid = Invalid::default();
+        invalid.note(4, Reason::Negative);
+        let p = Problem::entries(Code::InvalidEntries, invalid.clone()).unwrap();
+        assert_eq!(p.entries.as_deref(), Some(&invalid));
+    }
+
+    #[test]
+    fn the_cores_errors_carry_their_numbers() {
+        let p = Problem::from(LayoutError::PartTooWide { index: 2, bits: 60 });
+        assert_eq!(
+            (p.code, p.part, p.value),
+            (Code::LayoutPartTooWide, Some(3), Some(60.0))
+        );
+        let p = Problem::from(GenerateError::ClockBack {
+            behind_ms: 7,
+            back_ms: 5,
+        });
+        assert_eq!((p.code, p.value, p.detail), (Code::ClockBack, Some(7.0), Some(5.0)));
+        assert_eq!(Problem::from(GenerateError::Stopped).element, Some("waiting"));
+        assert_eq!(Problem::from(ComposeError::PartRange { index: 1 }).part, Some(2));
+        assert_eq!(Problem::from(BuiltinError::Epoch).code, Code::InputType);
+        let epoch = BuiltinError::Layout(LayoutError::EpochOutOfRange { ms: 1 });
+        assert_eq!(Problem::from(epoch).code, Code::LayoutEpochRange);
+    }
 }

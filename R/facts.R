@@ -1,0 +1,44 @@
+# The field's facts live in the Rust core, once: the built-in layouts (and
+# their aliases) and the bounds of 64-bit IDs. R asks for each table with
+# one binding call, the first time it is needed, and keeps it here. Filled
+# on first use, never when the package's code is loaded: R CMD INSTALL runs
+# that code before the shared library is there.
+
+the <- new.env(parent = emptyenv())
+
+fact_tables <- list(
+  # Each built-in layout by name: `name`, `aliases`, `needs` (the
+  # arguments it takes: "epoch", "node_bits"), `node_bits` (the range it
+  # takes), `guess_epoch_ms` and `guess_node_bits` (what
+  # id_guess_layout() tries).
+  builtins = function() builtin_layouts(),
+  # `max_signed` (2^63 - 1) and `unsigned_end` (2^64) as decimal text.
+  bounds = function() id_bounds()
+)
+
+core_facts <- function(table) {
+  facts <- the[[table]]
+  if (is.null(facts)) {
+    facts <- rust_value(fact_tables[[table]]())
+    assign(table, facts, envir = the)
+  }
+  facts
+}
+
+# What the core computes of one layout (see layout_facts() in the binding):
+# `unit_ms`, `first_ms` (the start of tick 0), `last_ms` (the start of the
+# last tick), `offsets` (bits below each part), `max_values` (each part's
+# largest value) and `id_limit` (one past the largest ID as text where that
+# is below 2^63, else NA). `offsets` and `max_values` are named by part.
+layout_facts_of <- function(layout, call) {
+  facts <- rust_value(layout_facts(layout), call, list(layout = layout))
+  names(facts$offsets) <- names(layout$bits)
+  names(facts$max_values) <- names(layout$bits)
+  facts
+}
+
+# Whole milliseconds of POSIXct seconds by the core's rules: floored as
+# every reader of times floors them, or the nearest, as epochs are held.
+floor_ms <- function(seconds) rust_value(seconds_to_ms(as.double(seconds), FALSE))
+
+nearest_ms <- function(seconds) rust_value(seconds_to_ms(as.double(seconds), TRUE))

@@ -1,0 +1,56 @@
+# The facts R asks the core for: asked once, and agreeing with what bit64
+# and the built-in layouts' documentation say.
+
+test_that("each fact table is asked for once and kept", {
+  the <- zuid:::the
+  rm(list = ls(the), envir = the)
+  first <- zuid:::core_facts("builtins")
+  expect_true(exists("builtins", envir = the, inherits = FALSE))
+  expect_identical(zuid:::core_facts("builtins"), first)
+  expect_identical(names(first), c("twitter", "discord", "instagram", "mastodon", "sonyflake", "scru64", "tid"))
+})
+
+test_that("the built-in table says which arguments each layout takes", {
+  table <- zuid:::core_facts("builtins")
+  needs <- vapply(table, function(b) paste(b$needs, collapse = ","), "")
+  expect_identical(needs[needs != ""], c(sonyflake = "epoch", scru64 = "node_bits"))
+  expect_identical(table$twitter$aliases, "x")
+  expect_identical(table$tid$aliases, "bluesky")
+  expect_identical(table$scru64$node_bits, c(1L, 23L))
+  # Sonyflake v1's default start time, 2014-09-01.
+  expect_identical(table$sonyflake$guess_epoch_ms, as.numeric(as.POSIXct("2014-09-01", tz = "UTC")) * 1000)
+  expect_null(table$twitter$guess_epoch_ms)
+})
+
+test_that("the bounds are 2^63 - 1 and 2^64, as bit64 counts them", {
+  bounds <- zuid:::core_facts("bounds")
+  top <- bit64::lim.integer64()[[2L]]
+  expect_identical(bounds$max_signed, as.character(top))
+  # 2^63 = q * 10^9 + r + 1, with q and r the parts of 2^63 - 1; 2^64 is
+  # twice that, and its split borrows nothing more.
+  billion <- bit64::as.integer64(1e9)
+  q <- top %/% billion
+  r <- top %% billion
+  split <- bounds$unsigned_end_split
+  expect_identical(split$high, as.character(2L * q))
+  expect_identical(split$low, as.character(2L * (r + 1L)))
+  expect_identical(bounds$unsigned_end, paste0(2L * q + 1L, substr(as.character(2L * (r + 1L)), 2L, 10L)))
+})
+
+test_that("the core floors and rounds times to milliseconds", {
+  t <- as.POSIXct("2025-02-10 13:34:39.256", tz = "UTC")
+  expect_identical(zuid:::floor_ms(t), 1739194479256)
+  expect_identical(zuid:::floor_ms(c(0.0009, -0.0001, NA)), c(0, -1, NA))
+  expect_identical(zuid:::nearest_ms(1288834974.657), 1288834974657)
+  expect_identical(zuid:::nearest_ms(c(0.0025, Inf)), c(2, NA))
+})
+
+test_that("a layout's facts are named by part", {
+  facts <- zuid:::layout_facts_of(id_layout("twitter"), NULL)
+  expect_identical(facts$offsets, c(sign = 63L, time = 22L, datacenter = 17L, worker = 12L, sequence = 0L))
+  expect_identical(facts$max_values[["datacenter"]], 31)
+  expect_identical(facts$max_values[["time"]], 2^41 - 1)
+  expect_identical(facts$id_limit, NA_character_)
+  expect_identical(zuid:::layout_facts_of(id_layout("scru64", node_bits = 8), NULL)$id_limit,
+                   as.character(bit64::as.integer64(36)^12))
+})

@@ -1,0 +1,60 @@
+# The expressions id_sql() writes, dialect by dialect, without an engine
+# (the engines run them in test-sql-engines.R).
+
+test_that("IDs a layout cannot hold give NULL", {
+  # A sign bit set (a negative bigint), and for SCRU64 also 36^12 or more.
+  expect_match(text_of(id_sql("twitter")[["worker"]]), "^CASE WHEN \"id\" >= 0 THEN .* END$")
+  expect_match(text_of(id_sql(id_layout("scru64", node_bits = 8))[["node"]]),
+               "^CASE WHEN \"id\" >= 0 AND \"id\" < 4738381338321616896 THEN")
+  expect_no_match(text_of(id_sql("mastodon")[["sequence"]]), "CASE")
+})
+
+test_that("every dialect has its own shifts and timestamp", {
+  time <- function(dialect) text_of(id_sql("discord", dialect = dialect)[["time"]])
+  expect_identical(time("sqlite"), "(1420070400000 + ((\"id\" >> 22) & 4398046511103))")
+  expect_identical(time("duckdb"), "epoch_ms((1420070400000 + ((\"id\" >> 22) & 4398046511103)))")
+  expect_identical(time("spark"), "timestamp_millis((1420070400000 + (shiftright(`id`, 22) & 4398046511103)))")
+  expect_identical(time("mysql"), paste(
+    "CAST(DATE_ADD(CAST('1970-01-01 00:00:00' AS DATETIME(3)),",
+    "INTERVAL (1420070400000 + CAST(((`id` >> 22) & 4398046511103) AS SIGNED)) * 1000 MICROSECOND) AS DATETIME(3))"))
+  ms <- "(1420070400000 + toInt64(bitAnd(bitShiftRight(`id`, 22), 4398046511103)))"
+  expect_identical(time("clickhouse"), sprintf(
+    "if(%1$s >= -2208988800000 AND %1$s < 10413792000000, fromUnixTimestamp64Milli(toInt64(%1$s), 'UTC'), NULL)", ms))
+  expect_identical(text_of(id_sql("discord", dialect = "mysql")[["worker"]]),
+                   "CAST(((`id` >> 17) & 31) AS SIGNED)")
+  expect_identical(text_of(id_sql("discord", dialect = "clickhouse")[["worker"]]),
+                   "toInt32(toInt64(bitAnd(bitShiftRight(`id`, 17), 31)))")
+  # Fields wider than 31 bits stay bigint.
+  wide <- id_layout(time = list(bits = 20, unit = "s", epoch = 0), fields = list(big = 40, small = 4),
+                    sequence = 0, sign_bit = FALSE)
+  expect_identical(text_of(id_sql(wide)[["big"]]), "((\"id\" >> 4) & 1099511627775)")
+})
+
+# id_sql()'s expressions, as text, for layouts with a sign bit: each is
+# guarded so that an ID with the sign bit set gives NULL.
+guarded <- function(expr, column = "\"id\"") sprintf("CASE WHEN %s >= 0 THEN %s END", column, expr)
+
+test_that("microsecond ticks become milliseconds by whole-number division", {
+  expect_identical(unclass(id_sql("tid")[["time"]]), guarded(paste0(
+    "(TIMESTAMPTZ '1970-01-01 00:00:00+00' + (0 + (((\"id\" >> 10) & 9007199254740991) / 1000))",
+    " * INTERVAL '1 millisecond')")))
+  expect_identical(unclass(id_sql("tid", dialect = "duckdb")[["time"]]),
+                   guarded("epoch_ms((0 + (((\"id\" >> 10) & 9007199254740991) // 1000)))"))
+  expect_identical(unclass(id_sql("tid", dialect = "spark")[["time"]]),
+                   guarded("timestamp_millis((0 + ((shiftright(`id`, 10) & 9007199254740991) div 1000)))", "`id`"))
+  expect_identical(unclass(id_sql("tid", dialect = "sqlite")[["time"]]),
+                   guarded("(0 + (((\"id\" >> 10) & 9007199254740991) / 1000))"))
+  expect_identical(names(id_sql("tid")), c("time", "clock_id", "sequence"))
+})
+
+test_that("ticks count from the epoch floored to the unit, as the decoders do", {
+  sony <- id_layout("sonyflake", epoch = 1592224496789)
+  expect_identical(unclass(id_sql(sony)[["time"]]), guarded(paste0(
+    "(TIMESTAMPTZ '1970-01-01 00:00:00+00' + (1592224496780 + ((\"id\" >> 24) & 549755813887) * 10)",
+    " * INTERVAL '1 millisecond')")))
+  v2 <- id_layout(time = list(bits = 39, unit = "5ms", epoch = 3), fields = list(sequence = 8, machine = 16))
+  expect_identical(unclass(id_sql(v2, dialect = "duckdb")[["time"]]),
+                   guarded("epoch_ms((0 + ((\"id\" >> 24) & 549755813887) * 5))"))
+  expect_identical(names(id_sql(v2)), c("time", "machine", "sequence"))
+  expect_identical(unclass(id_sql(v2)[["sequence"]]), guarded("CAST(((\"id\" >> 16) & 255) AS INTEGER)"))
+})

@@ -1,0 +1,59 @@
+# Column names are always quoted, by the dialect's rules or the driver's.
+
+test_that("a live connection quotes names with its driver", {
+  skip_if_not_installed("RSQLite")
+  con <- DBI::dbConnect(RSQLite::SQLite(), ":memory:")
+  on.exit(DBI::dbDisconnect(con))
+  quoted <- as.character(DBI::dbQuoteIdentifier(con, "a\"b`c"))
+  expect_identical(text_of(id_sql("discord", column = "a\"b`c", dialect = con)[["sequence"]]),
+                   sprintf("CAST((%s & 4095) AS INTEGER)", quoted))
+})
+
+test_that("a driver's quoting that the dialect reads otherwise is refused", {
+  # Like many ClickHouse clients, this one doubles backticks but leaves
+  # backslashes, which ClickHouse reads as escapes: "a\" would end in \`.
+  skip_if_not_installed("DBI")
+  where <- environment()
+  setClass("ClickHouseHTTPConnection", contains = getClass("DBIConnection", where = asNamespace("DBI")),
+           where = where)
+  setMethod(DBI::dbQuoteIdentifier, c("ClickHouseHTTPConnection", "character"), where = where,
+            function(conn, x, ...) DBI::SQL(paste0("`", gsub("`", "``", x, fixed = TRUE), "`")))
+  con <- new("ClickHouseHTTPConnection")
+  expect_identical(text_of(id_sql("discord", column = "a`b", dialect = con)[["sequence"]]),
+                   "toInt32(toInt64(bitAnd(`a``b`, 4095)))")
+  expect_error(id_sql("discord", column = "a\\", dialect = con), class = "zuid_error_type",
+               regexp = "reads as a different name or not as one name")
+  expect_error(id_sql_range(as.Date("2020-01-01"), NULL, "discord", column = "x\\` OR 1=1 --", dialect = con),
+               class = "zuid_error_type")
+})
+
+test_that("names are always quoted, by the dialect's rules", {
+  t <- as.POSIXct("2024-03-05", tz = "UTC")
+  cond <- function(column, dialect) text_of(id_sql_range(t, NULL, "twitter", column = column, dialect = dialect))
+  low <- id_from_time(t, "twitter")
+  expect_identical(cond("id OR 1=1", "postgres"), sprintf("\"id OR 1=1\" >= %s", low))
+  expect_identical(cond("a\"b", "duckdb"), sprintf("\"a\"\"b\" >= %s", low))
+  expect_identical(cond("a`b", "mysql"), sprintf("`a``b` >= %s", low))
+  expect_identical(cond("a`b", "spark"), sprintf("`a``b` >= %s", low))
+  expect_identical(cond("a\\`b", "clickhouse"), sprintf("`a\\\\``b` >= %s", low))
+  expect_identical(cond("a\\`b", "mysql"), sprintf("`a\\``b` >= %s", low))
+  expect_identical(cond("id -- x", "sqlite"), sprintf("\"id -- x\" >= CAST(%s AS INTEGER)", low))
+  # A dot is part of a name; parts make a qualified name.
+  expect_identical(cond("m.id", "postgres"), sprintf("\"m.id\" >= %s", low))
+  expect_identical(cond(c("m", "id"), "postgres"), sprintf("\"m\".\"id\" >= %s", low))
+  expect_identical(cond(c("db", "m", "id"), "mysql"), sprintf("`db`.`m`.`id` >= %s", low))
+})
+
+test_that("qualified names and SQL come marked by DBI and dbplyr", {
+  t <- as.POSIXct("2024-03-05", tz = "UTC")
+  cond <- function(column, dialect) text_of(id_sql_range(t, NULL, "twitter", column = column, dialect = dialect))
+  low <- id_from_time(t, "twitter")
+  skip_if_not_installed("DBI")
+  expect_identical(cond(DBI::Id(table = "m", column = "id"), "postgres"), sprintf("\"m\".\"id\" >= %s", low))
+  expect_identical(cond(DBI::SQL("m.id"), "postgres"), sprintf("(m.id) >= %s", low))
+  skip_if_not_installed("dbplyr")
+  expect_identical(cond(dbplyr::ident("m.id"), "postgres"), sprintf("\"m.id\" >= %s", low))
+  # SQL marked as such goes in as written, in parentheses.
+  expect_identical(cond(dbplyr::sql("CAST(x AS BIGINT)"), "postgres"), sprintf("(CAST(x AS BIGINT)) >= %s", low))
+  expect_identical(cond(dbplyr::ident_q("`m`.`id`"), "mysql"), sprintf("(`m`.`id`) >= %s", low))
+})
