@@ -230,30 +230,22 @@ id_sql_generator <- function(layout, ..., dialect, name = "zuid_next_id",
 
 # Engines -------------------------------------------------------------------
 
-# Why each engine that zuid decodes IDs in cannot hold a safe generator.
-generator_refusals <- c(
-  sqlite = paste(
-    "SQLite has no stored functions (an application registers its functions",
-    "on each connection), so SQL alone cannot keep a generator's state between calls"),
-  duckdb = paste(
-    "DuckDB's macros keep no state between calls, and its clock (now(),",
-    "current_timestamp) is the transaction's start, the same for every row of a statement"),
-  spark = paste(
-    "Spark SQL's functions keep no state between calls, and current_timestamp()",
-    "is the query's start, the same for every row"),
-  clickhouse = paste(
-    "ClickHouse has no stored procedures that keep state between calls (its own",
-    "generateSnowflakeID() mints one fixed layout)")
-)
-
+# The dialect's generator (its `generator` in sql-dialects.R), or the error
+# that says why the engine cannot hold a safe one.
 generator_engine <- function(dialect, call) {
-  engine <- sql_generator_engines[[dialect]]
-  if (is.null(engine)) {
-    zuid_abort(sprintf("id_sql_generator() makes generators for PostgreSQL and MySQL/MariaDB: %s.",
-                       generator_refusals[[dialect]]),
+  engine <- sql_dialect(dialect)$generator
+  if (is.null(engine$statements)) {
+    zuid_abort(sprintf("id_sql_generator() makes generators for %s: %s.",
+                       generator_engine_labels(), engine$refusal),
                class = "zuid_error_dialect", call = call, dialect = dialect)
   }
   engine
+}
+
+# The engines that hold a generator, as a message lists them.
+generator_engine_labels <- function() {
+  labels <- unlist(lapply(sql_dialects, function(d) d$generator$label))
+  paste(labels, collapse = " and ")
 }
 
 run_generator_sql <- function(statements, con, call) {
@@ -268,50 +260,34 @@ run_generator_sql <- function(statements, con, call) {
 
 # The generator's numbers ------------------------------------------------------
 
-# What the SQL of every engine needs, as SQL text: the tick grid in
-# microseconds (tick 0 starts at `origin_us`, the epoch floored to the unit),
-# the parts' widths and shifts, the node values, the last tick (for SCRU64
-# the last whose IDs are all below 36^12, which is 2^24 * 3^24), and
-# SCRU64's lead allowance (10 s of ticks) and counter start (below half its
-# range), as id_generator()'s core has them. Every number is below 2^53.
+# What the SQL of every engine needs, as SQL text, all of it the core's
+# (facts.R): the tick grid in microseconds (tick 0 starts at `origin_us`,
+# the epoch floored to the unit), the parts' widths, shifts and masks, the
+# node values, the last tick (for SCRU64 the last whose IDs are all
+# SCRU64's), SCRU64's lead allowance in ticks and the bound its counter
+# starts below (NULL: a tick starts at 0), as id_generator() mints.
 generator_plan <- function(layout, nodes, policy, call) {
   facts <- layout_facts_of(layout, call)
-  if (abs(facts$first_ms) >= 9e15) {
-    zuid_abort(sprintf(paste(
-      "The %s starts too far from 1970 for a database's clock: its tick 0 in",
-      "microseconds does not fit a BIGINT."), layout_label(layout)),
-      class = "zuid_error_layout", call = call)
-  }
-  shifts <- facts$offsets
-  time_bits <- layout$bits[["time"]]
-  seq_bits <- layout$bits[["sequence"]]
-  scru64 <- identical(layout$text, "scru64")
-  unit_us <- round(facts$unit_ms * 1000)
+  minting <- minting_facts_of(layout, call)
+  offsets <- facts$offsets
+  max_values <- facts$max_values
   list(
-    origin_us = micros_text(facts$first_ms), unit_us = whole_text(unit_us),
-    time_mask = whole_text(2^time_bits - 1),
-    last_tick = whole_text(if (scru64) 3^24 - 1 else 2^time_bits - 1),
-    time_shift = whole_text(shifts[["time"]]), seq_bits = whole_text(seq_bits),
-    seq_shift = whole_text(shifts[["sequence"]]), seq_max = whole_text(2^seq_bits - 1),
-    max_lead = whole_text(if (scru64) floor((1e7 - 1) / unit_us) else 0),
-    start_half = if (scru64 && seq_bits > 1) whole_text(2^(seq_bits - 1)) else NULL,
-    nodes = vapply(nodes, whole_text, ""), node_shifts = shifts[names(nodes)],
+    origin_us = sql_number(minting$origin_us), unit_us = minting$unit_us,
+    time_mask = whole_text(max_values[["time"]]), last_tick = minting$last_tick,
+    time_shift = whole_text(offsets[["time"]]), seq_bits = whole_text(layout$bits[["sequence"]]),
+    seq_shift = whole_text(offsets[["sequence"]]), seq_max = whole_text(max_values[["sequence"]]),
+    max_lead = minting$max_lead,
+    start_bound = if (is.na(minting$counter_start_bound)) NULL else minting$counter_start_bound,
+    nodes = vapply(nodes, whole_text, ""), node_shifts = offsets[names(nodes)],
     policy = policy,
     about = sprintf("zuid's ID generator: %s; node %s; on_clock_back = \"%s\".",
                     layout_label(layout), node_words(nodes), policy)
   )
 }
 
-# Milliseconds as microseconds, exactly: the digits and three zeros, in
-# parentheses when negative (an epoch before 1970), so that no `- -`
-# or `--` can appear where the number is written in.
-micros_text <- function(ms) {
-  if (ms == 0) {
-    return("0")
-  }
-  text <- paste0(whole_text(abs(ms)), "000")
-  if (ms < 0) sprintf("(-%s)", text) else text
-}
+# A number's decimal text as SQL, in parentheses when negative (tick 0
+# before 1970), so that no `- -` or `--` appears where it is written in.
+sql_number <- function(text) if (startsWith(text, "-")) sprintf("(%s)", text) else text
 
 # The node fields' bits in place, as an expression: `(v << shift) | ...`,
 # each value cast to `type` first where the engine needs it.
@@ -330,31 +306,36 @@ node_bits_sql <- function(plan, cast) {
 # default the table, column and trigger; `state_text`, the state's quoted
 # name as PostgreSQL's functions take it (in a string).
 generator_names <- function(name, table, column, dialect, call) {
-  rules <- sql_dialects[[dialect]]$quote
-  limit <- sql_generator_engines[[dialect]]$name_limit
-  fn <- name_parts(name, "name", limit, dialect, call)
-  base <- fn[[length(fn)]]
+  rules <- sql_dialect(dialect)$quote
+  limit <- generator_name_limit(dialect)
+  fn <- name_parts(name, "name", limit, call)
   derived <- function(suffix, parts = fn, what = "name") {
     name_parts(c(parts[-length(parts)], paste0(parts[[length(parts)]], suffix)), what,
-               limit, dialect, call, derived = suffix)
+               limit, call, derived = suffix)
   }
   quote <- function(parts) paste(vapply(parts, quote_with, "", rules = rules), collapse = ".")
   state <- quote(derived("_state"))
   out <- list(fn = quote(fn), clock = quote(derived("_clock")), state = state,
               qualified = length(fn) == 2L, state_text = state)
   if (!is.null(table)) {
-    table <- name_parts(table, "table", limit, dialect, call)
-    column <- name_parts(column, "column", limit, dialect, call, parts = 1L)
+    table <- name_parts(table, "table", limit, call)
+    column <- name_parts(column, "column", limit, call, parts = 1L)
     trigger <- derived(paste0("_", column, "_zuid"), table, "table")
     out <- c(out, list(table = quote(table), column = quote(column), trigger = quote(trigger)))
   }
   out
 }
 
+# The longest name the engine keeps whole, with its name for messages.
+generator_name_limit <- function(dialect) {
+  engine <- sql_dialect(dialect)$generator
+  c(engine$name_limit, list(engine = engine$label))
+}
+
 # A name as its parts (`c(schema, name)`, or one part), each a non-empty
 # string within the engine's length limit; `derived` is the suffix that
 # made it, for the message.
-name_parts <- function(x, arg, limit, dialect, call, parts = 2L, derived = NULL) {
+name_parts <- function(x, arg, limit, call, parts = 2L, derived = NULL) {
   if (inherits(x, "Id")) x <- unname(x@name)
   if (!is.character(x) || is.object(x) || !length(x) %in% seq_len(parts) || anyNA(x) ||
       !all(nzchar(x))) {
@@ -388,291 +369,7 @@ fill_sql <- function(template, values) {
   at <- gregexpr("\\{\\{[a-z_]+\\}\\}", text)
   keys <- gsub("[{}]", "", regmatches(text, at)[[1L]])
   missing <- setdiff(keys, names(values))
-  if (length(missing) > 0L) stop("internal error in zuid: no value for {{", missing[[1L]], "}}")
+  if (length(missing) > 0L) zuid_abort_internal(sprintf("no value for {{%s}} in the SQL", missing[[1L]]))
   regmatches(text, at) <- list(vapply(keys, function(k) values[[k]], "", USE.NAMES = FALSE))
   text
 }
-
-# PostgreSQL ------------------------------------------------------------------------
-
-# A string literal that reads the same whatever standard_conforming_strings
-# says: E'...' with backslashes and quotes doubled.
-pg_string <- function(x) {
-  paste0("E'", gsub("'", "''", gsub("\\", "\\\\", x, fixed = TRUE), fixed = TRUE), "'")
-}
-
-# A dollar quote tag that `body` does not hold.
-pg_dollar_tag <- function(body) {
-  tag <- "$zuid$"
-  k <- 0L
-  while (grepl(tag, body, fixed = TRUE)) {
-    k <- k + 1L
-    tag <- sprintf("$zuid%d$", k)
-  }
-  tag
-}
-
-pg_dollar_quoted <- function(body) {
-  body <- paste(body, collapse = "\n")
-  tag <- pg_dollar_tag(body)
-  paste0(tag, "\n", body, "\n", tag)
-}
-
-pg_generator_statements <- function(plan, names) {
-  state <- pg_string(names$state_text)
-  values <- c(plan[c("origin_us", "unit_us", "time_mask", "last_tick", "time_shift", "seq_bits",
-                     "seq_shift", "seq_max", "max_lead", "about")],
-              list(state = state, clock = names$clock,
-                   node = sprintf("(%s)", node_bits_sql(plan, "CAST(%s AS bigint)")),
-                   tick_start = if (is.null(plan$start_half)) "0" else
-                     sprintf("CAST(floor(random() * %s) AS bigint)", plan$start_half)))
-  values$clock_back <- fill_sql(pg_clock_back[[plan$policy]], values)
-  body <- fill_sql(pg_generator_body, values)
-  function_sql <- paste0(
-    sprintf("CREATE OR REPLACE FUNCTION %s() RETURNS bigint\nLANGUAGE plpgsql VOLATILE%s\nAS ",
-            names$fn, if (names$qualified) "" else "\nSET search_path FROM CURRENT"),
-    pg_dollar_quoted(body))
-  clock_sql <- paste0(
-    sprintf("CREATE OR REPLACE FUNCTION %s() RETURNS bigint\nLANGUAGE sql VOLATILE\nAS ", names$clock),
-    pg_dollar_quoted(pg_clock_body))
-  out <- c(
-    state = sprintf(paste("CREATE SEQUENCE IF NOT EXISTS %s AS bigint MINVALUE -9223372036854775808",
-                          "MAXVALUE 9223372036854775807 START WITH -9223372036854775807 CACHE 1 NO CYCLE"),
-                    names$state),
-    clock = clock_sql,
-    "function" = function_sql
-  )
-  if (!is.null(names$table)) {
-    out[["default"]] <- sprintf("ALTER TABLE %s ALTER COLUMN %s SET DEFAULT %s()",
-                                names$table, names$column, names$fn)
-  }
-  out
-}
-
-pg_clock_body <- c(
-  "-- The server's wall clock in microseconds since 1970, which the ID generator reads.",
-  "SELECT CAST(round(EXTRACT(EPOCH FROM clock_timestamp()) * 1000000) AS bigint)"
-)
-
-# The state is the sequence: its value is the last tick and sequence issued,
-# (tick << seq_bits) | seq with the top bit flipped (so that the 64 bits of
-# a layout without a sign bit count up through the sequence's signed
-# range). nextval() moves it to the next sequence value of the last tick;
-# every other move is a setval(), and a call that fails puts the state back.
-# The two common cases (a new tick, the next sequence value in the last
-# one) come first; the numbers are written in, since plpgsql evaluates a
-# variable's initial value on every call.
-pg_generator_body <- c(
-  "-- {{about}}",
-  "-- Ticks of {{unit_us}} us from {{origin_us}} us after 1970 (tick 0), up to tick",
-  "-- {{last_tick}}; {{seq_bits}} bits of sequence.",
-  "DECLARE",
-  "  flip CONSTANT bigint := -9223372036854775807 - 1;",
-  "  prev bigint; tick bigint; seq bigint; now_us bigint; now_tick bigint;",
-  "  target bigint; slept_at bigint; spins integer := 0;",
-  "BEGIN",
-  "  -- One caller at a time, until its transaction ends.",
-  "  PERFORM pg_advisory_xact_lock(2054514020, CAST(CAST(CAST({{state}} AS regclass) AS oid) AS integer));",
-  "  prev := (nextval({{state}}) # flip) - 1;",
-  "  tick := (prev >> {{seq_bits}}) & {{time_mask}};",
-  "  seq := prev & {{seq_max}};",
-  "  LOOP",
-  "    now_us := {{clock}}();",
-  "    now_tick := (now_us - {{origin_us}}) / {{unit_us}};",
-  "    IF now_tick > tick THEN",
-  "      IF now_tick > {{last_tick}} THEN",
-  "        PERFORM setval({{state}}, prev # flip);",
-  "        RAISE EXCEPTION 'zuid: the clock reads a time past the layout''s last tick';",
-  "      END IF;",
-  "      tick := now_tick;",
-  "      seq := {{tick_start}};",
-  "      PERFORM setval({{state}}, ((tick << {{seq_bits}}) | seq) # flip);",
-  "      RETURN (tick << {{time_shift}}) | {{node}} | (seq << {{seq_shift}});",
-  "    END IF;",
-  "    IF seq < {{seq_max}} AND tick - now_tick <= {{max_lead}} AND now_us >= {{origin_us}} THEN",
-  "      RETURN (tick << {{time_shift}}) | {{node}} | ((seq + 1) << {{seq_shift}});",
-  "    END IF;",
-  "    IF now_us < {{origin_us}} THEN",
-  "      PERFORM setval({{state}}, prev # flip);",
-  "      RAISE EXCEPTION 'zuid: the clock reads a time before the layout''s epoch';",
-  "    END IF;",
-  "    IF tick - now_tick > {{max_lead}} THEN",
-  "{{clock_back}}",
-  "    ELSIF tick >= {{last_tick}} THEN",
-  "      PERFORM setval({{state}}, prev # flip);",
-  "      RAISE EXCEPTION 'zuid: the layout''s last tick is used up';",
-  "    ELSIF tick + 1 <= now_tick + {{max_lead}} THEN",
-  "      -- SCRU64: a used-up tick moves on to the next, up to 10 s ahead of the clock.",
-  "      tick := tick + 1;",
-  "      seq := {{tick_start}};",
-  "      PERFORM setval({{state}}, ((tick << {{seq_bits}}) | seq) # flip);",
-  "      RETURN (tick << {{time_shift}}) | {{node}} | (seq << {{seq_shift}});",
-  "    ELSE",
-  "      -- The tick's sequence is used up: wait for the next tick.",
-  "      target := tick + 1 - {{max_lead}};",
-  "    END IF;",
-  "    IF now_us = slept_at THEN",
-  "      PERFORM setval({{state}}, prev # flip);",
-  "      RAISE EXCEPTION 'zuid: the clock did not move while the ID generator waited for it';",
-  "    END IF;",
-  "    -- Wait for tick `target`: sleep, then re-read the clock in its last millisecond.",
-  "    slept_at := NULL;",
-  "    spins := spins + 1;",
-  "    IF {{origin_us}} + target * {{unit_us}} - now_us > 2000 OR spins > 10000 THEN",
-  "      slept_at := now_us;",
-  "      spins := 0;",
-  "      PERFORM pg_sleep(greatest({{origin_us}} + target * {{unit_us}} - now_us - 1000, 1000) / 1000000.0);",
-  "    END IF;",
-  "  END LOOP;",
-  "END"
-)
-
-pg_clock_back <- list(
-  wait = c(
-    "      -- The clock is behind the last ID: wait until it is back.",
-    "      target := tick - {{max_lead}};"
-  ),
-  error = c(
-    "      PERFORM setval({{state}}, prev # flip);",
-    "      RAISE EXCEPTION 'zuid: the clock reads % ms before the last ID this function minted (on_clock_back = \"error\")',",
-    "        ({{origin_us}} + tick * {{unit_us}} - now_us + 999) / 1000;"
-  )
-)
-
-# MySQL and MariaDB -------------------------------------------------------------------
-
-my_generator_statements <- function(plan, names) {
-  values <- c(plan[c("origin_us", "unit_us", "time_mask", "last_tick", "time_shift",
-                     "seq_shift", "seq_max", "max_lead", "about")],
-              list(state = names$state, clock = names$clock,
-                   node = sprintf("(%s)", node_bits_sql(plan, "%s")),
-                   tick_start = if (is.null(plan$start_half)) "0" else
-                     sprintf("FLOOR(RAND() * %s)", plan$start_half)))
-  values$clock_back <- fill_sql(my_clock_back[[plan$policy]], values)
-  out <- c(
-    state = sprintf(paste("CREATE TABLE IF NOT EXISTS %s (`id` TINYINT NOT NULL PRIMARY KEY,",
-                          "`last_tick` BIGINT NOT NULL, `last_sequence` BIGINT NOT NULL) ENGINE = InnoDB"),
-                    names$state),
-    state_row = sprintf("INSERT IGNORE INTO %s (`id`, `last_tick`, `last_sequence`) VALUES (1, 0, 0)",
-                        names$state),
-    drop_clock = sprintf("DROP FUNCTION IF EXISTS %s", names$clock),
-    clock = paste0(sprintf("CREATE FUNCTION %s() RETURNS BIGINT\nNOT DETERMINISTIC NO SQL\n", names$clock),
-                   paste(my_clock_body, collapse = "\n")),
-    drop_function = sprintf("DROP FUNCTION IF EXISTS %s", names$fn),
-    "function" = paste0(sprintf("CREATE FUNCTION %s() RETURNS BIGINT\nNOT DETERMINISTIC MODIFIES SQL DATA\n",
-                                names$fn), fill_sql(my_generator_body, values))
-  )
-  if (!is.null(names$table)) {
-    out <- c(out, my_trigger_statements(names))
-  }
-  out
-}
-
-my_trigger_statements <- function(names) {
-  column <- sprintf("NEW.%s", names$column)
-  c(default = sprintf("ALTER TABLE %s ALTER COLUMN %s SET DEFAULT 0", names$table, names$column),
-    drop_trigger = sprintf("DROP TRIGGER IF EXISTS %s", names$trigger),
-    trigger = sprintf(paste("CREATE TRIGGER %s BEFORE INSERT ON %s FOR EACH ROW\nSET %s = CASE",
-                            "WHEN %s IS NULL OR %s = 0 THEN %s() ELSE %s END"),
-                      names$trigger, names$table, column, column, column, names$fn, column))
-}
-
-# SYSDATE(6) is the wall clock in the session's time zone: read in UTC, a
-# DATETIME's distance from 1970 is Unix time, also where the session's zone
-# has daylight saving time.
-my_clock_body <- c(
-  "BEGIN",
-  "  -- The server's wall clock in microseconds since 1970, which the ID generator reads.",
-  "  DECLARE z_zone VARCHAR(64) DEFAULT @@session.time_zone;",
-  "  DECLARE z_us BIGINT;",
-  "  SET @@session.time_zone = '+00:00';",
-  "  SET z_us = TIMESTAMPDIFF(MICROSECOND, '1970-01-01 00:00:00', SYSDATE(6));",
-  "  SET @@session.time_zone = z_zone;",
-  "  RETURN z_us;",
-  "END"
-)
-
-# The state is the one row of an InnoDB table, read with a locking read and
-# updated in the caller's transaction. Local variables are named z_... and
-# the columns are qualified, since MySQL reads an unqualified name that is
-# also a local variable as the variable. The common cases come first, and
-# the numbers are written in: each statement of a stored function costs.
-my_generator_body <- c(
-  "BEGIN",
-  "  -- {{about}}",
-  "  -- Ticks of {{unit_us}} us from {{origin_us}} us after 1970 (tick 0), up to tick",
-  "  -- {{last_tick}}; sequence values up to {{seq_max}}.",
-  "  DECLARE z_tick, z_seq, z_now_us, z_now_tick, z_target, z_slept_at BIGINT;",
-  "  DECLARE z_spins INT DEFAULT 0;",
-  "  DECLARE z_message VARCHAR(128);",
-  "  -- One caller at a time, until its transaction ends.",
-  "  SELECT `z`.`last_tick`, `z`.`last_sequence` INTO z_tick, z_seq",
-  "    FROM {{state}} AS `z` WHERE `z`.`id` = 1 FOR UPDATE;",
-  "  IF z_tick IS NULL THEN",
-  "    SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'zuid: the ID generator''s state row is missing';",
-  "  END IF;",
-  "  zuid_loop: LOOP",
-  "    SET z_now_us = {{clock}}();",
-  "    SET z_now_tick = (z_now_us - {{origin_us}}) DIV {{unit_us}};",
-  "    IF z_now_tick > z_tick THEN",
-  "      IF z_now_tick > {{last_tick}} THEN",
-  "        SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'zuid: the clock reads a time past the layout''s last tick';",
-  "      END IF;",
-  "      SET z_tick = z_now_tick, z_seq = {{tick_start}};",
-  "      UPDATE {{state}} AS `z` SET `z`.`last_tick` = z_tick, `z`.`last_sequence` = z_seq WHERE `z`.`id` = 1;",
-  "      RETURN CAST((z_tick << {{time_shift}}) | {{node}} | (z_seq << {{seq_shift}}) AS SIGNED);",
-  "    END IF;",
-  "    IF z_seq < {{seq_max}} AND z_tick - z_now_tick <= {{max_lead}} AND z_now_us >= {{origin_us}} THEN",
-  "      SET z_seq = z_seq + 1;",
-  "      UPDATE {{state}} AS `z` SET `z`.`last_sequence` = z_seq WHERE `z`.`id` = 1;",
-  "      RETURN CAST((z_tick << {{time_shift}}) | {{node}} | (z_seq << {{seq_shift}}) AS SIGNED);",
-  "    END IF;",
-  "    IF z_now_us < {{origin_us}} THEN",
-  "      SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'zuid: the clock reads a time before the layout''s epoch';",
-  "    END IF;",
-  "    IF z_tick - z_now_tick > {{max_lead}} THEN",
-  "{{clock_back}}",
-  "    ELSEIF z_tick >= {{last_tick}} THEN",
-  "      SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'zuid: the layout''s last tick is used up';",
-  "    ELSEIF z_tick + 1 <= z_now_tick + {{max_lead}} THEN",
-  "      -- SCRU64: a used-up tick moves on to the next, up to 10 s ahead of the clock.",
-  "      SET z_tick = z_tick + 1, z_seq = {{tick_start}};",
-  "      UPDATE {{state}} AS `z` SET `z`.`last_tick` = z_tick, `z`.`last_sequence` = z_seq WHERE `z`.`id` = 1;",
-  "      RETURN CAST((z_tick << {{time_shift}}) | {{node}} | (z_seq << {{seq_shift}}) AS SIGNED);",
-  "    ELSE",
-  "      -- The tick's sequence is used up: wait for the next tick.",
-  "      SET z_target = z_tick + 1 - {{max_lead}};",
-  "    END IF;",
-  "    IF z_now_us = z_slept_at THEN",
-  "      SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'zuid: the clock did not move while the ID generator waited for it (--sysdate-is-now?)';",
-  "    END IF;",
-  "    -- Wait for tick z_target: sleep, then re-read the clock in its last millisecond.",
-  "    SET z_slept_at = NULL, z_spins = z_spins + 1;",
-  "    IF {{origin_us}} + z_target * {{unit_us}} - z_now_us > 2000 OR z_spins > 10000 THEN",
-  "      SET z_slept_at = z_now_us, z_spins = 0;",
-  "      DO SLEEP(GREATEST({{origin_us}} + z_target * {{unit_us}} - z_now_us - 1000, 1000) / 1000000);",
-  "    END IF;",
-  "  END LOOP zuid_loop;",
-  "END"
-)
-
-my_clock_back <- list(
-  wait = c(
-    "      -- The clock is behind the last ID: wait until it is back.",
-    "      SET z_target = z_tick - {{max_lead}};"
-  ),
-  error = c(
-    "      SET z_message = CONCAT('zuid: the clock reads ', ({{origin_us}} + z_tick * {{unit_us}} - z_now_us + 999) DIV 1000,",
-    "        ' ms before the last ID this function minted (on_clock_back = \"error\")');",
-    "      SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = z_message;"
-  )
-)
-
-# The engines' generators, with the longest name each keeps whole: one
-# place to move into a table of dialects.
-sql_generator_engines <- list(
-  postgres = list(statements = pg_generator_statements,
-                  name_limit = list(engine = "PostgreSQL", max = 63L, type = "bytes")),
-  mysql = list(statements = my_generator_statements,
-               name_limit = list(engine = "MySQL", max = 64L, type = "chars"))
-)

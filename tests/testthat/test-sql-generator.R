@@ -1,7 +1,9 @@
-# id_sql_generator(): the SQL it gives, and the functions it creates, run on
-# the PostgreSQL and MariaDB servers that make test starts: bulk and
-# concurrent inserts, a clock that steps back (a test clock in place of the
-# server's), column defaults, every kind of layout, hostile names.
+# id_sql_generator(): its arguments, names, plan and refusals, and the
+# functions it creates, run on the PostgreSQL and MariaDB servers that make
+# test starts: bulk and concurrent inserts, a clock that steps back (a test
+# clock in place of the server's), column defaults, every kind of layout,
+# hostile names. The helpers are in helper-sql-generator.R; each engine's
+# own SQL is tested in test-sql-generator-postgres.R and -mysql.R.
 
 # The SQL ---------------------------------------------------------------------------
 
@@ -17,38 +19,38 @@ test_that("the statements are dbplyr SQL, named for what each creates", {
                    c("state", "clock", "function", "default"))
 })
 
-test_that("the numbers written in follow the layout's tick grid", {
-  fn <- function(layout, ...) {
-    as.character(id_sql_generator(layout, ..., dialect = "postgres")[["function"]])
+test_that("the plan's numbers are the core's, on the layout's tick grid", {
+  plan <- function(layout, nodes = list()) {
+    zuid:::generator_plan(test_layout(layout), nodes, "wait", NULL)
   }
-  twitter <- fn("twitter", datacenter = 1, worker = 7)
-  expect_match(twitter, "(now_us - 1288834974657000) / 1000", fixed = TRUE)
-  expect_match(twitter, "(tick << 22) | ((CAST(1 AS bigint) << 17) | (CAST(7 AS bigint) << 12))",
-               fixed = TRUE)
+  digits <- function(x) format(x, scientific = FALSE)
+  twitter <- plan("twitter", list(datacenter = 1, worker = 7))
+  expect_identical(twitter[c("origin_us", "unit_us", "time_shift", "seq_bits", "seq_shift", "seq_max")],
+                   list(origin_us = "1288834974657000", unit_us = "1000", time_shift = "22",
+                        seq_bits = "12", seq_shift = "0", seq_max = "4095"))
+  expect_identical(twitter$time_mask, digits(2^41 - 1))
+  expect_identical(twitter$last_tick, digits(2^41 - 1))
+  expect_identical(twitter$max_lead, "0")
+  expect_null(twitter$start_bound)
+  expect_identical(twitter$nodes, c(datacenter = "1", worker = "7"))
+  expect_identical(twitter$node_shifts, c(datacenter = 17L, worker = 12L))
   # Sonyflake's start time is floored to its 10 ms grid.
   epoch_ms <- 1592224496789
-  sony <- fn(id_layout("sonyflake", epoch = epoch_ms), machine = 3)
-  expect_match(sony, sprintf("(now_us - %s000) / 10000", format(floor(epoch_ms / 10) * 10,
-                                                               scientific = FALSE)), fixed = TRUE)
-  expect_match(sony, "(seq << 16)", fixed = TRUE)
-  expect_match(fn("tid", clock_id = 5), "(now_us - 0) / 1;", fixed = TRUE)
-  # SCRU64's last tick is the last whose IDs are all below 36^12.
-  scru <- fn(id_layout("scru64", node_bits = 8), node = 1)
-  last <- bit64::as.integer64("4738381338321616896") %/% bit64::as.integer64(2^24) - 1L
-  expect_match(scru, sprintf("now_tick > %s THEN", as.character(last)), fixed = TRUE)
-  expect_match(scru, "floor(random() * 32768)", fixed = TRUE)
-  expect_match(scru, "<= 39 AND", fixed = TRUE)
+  sony <- plan(id_layout("sonyflake", epoch = epoch_ms), list(machine = 3))
+  expect_identical(sony$origin_us, paste0(digits(floor(epoch_ms / 10) * 10), "000"))
+  expect_identical(sony$unit_us, "10000")
+  # SCRU64: the last tick is the last whose IDs are all below 36^12, a
+  # lead of less than 10 s in ticks of 256 ms, counters below half their range.
+  scru <- plan(id_layout("scru64", node_bits = 8), list(node = 1))
+  last <- bit64::as.integer64(36)^12 %/% bit64::as.integer64(2^24) - 1L
+  expect_identical(scru$last_tick, as.character(last))
+  expect_identical(scru$max_lead, digits(floor((10000 - 1) / 256)))
+  expect_identical(scru$start_bound, digits(2^15))
+  expect_null(plan(id_layout("scru64", node_bits = 23), list(node = 1))$start_bound)
+  expect_identical(plan("tid", list(clock_id = 5))$unit_us, "1")
+  # Before 1970, in parentheses, so that no `- -` is written.
   before_1970 <- id_layout(time = list(bits = 41, unit = "s", epoch = -86400500), sequence = 22)
-  expect_match(fn(before_1970), "(now_us - (-86401000000)) / 1000000", fixed = TRUE)
-})
-
-test_that("on_clock_back chooses between waiting and an error", {
-  wait <- id_sql_generator("discord", worker = 1, process = 1, dialect = "mysql")[["function"]]
-  error <- id_sql_generator("discord", worker = 1, process = 1, dialect = "mysql",
-                            on_clock_back = "error")[["function"]]
-  expect_match(wait, "SET z_target = z_tick - 0;", fixed = TRUE)
-  expect_no_match(wait, "ms before the last ID", fixed = TRUE)
-  expect_match(error, "ms before the last ID", fixed = TRUE)
+  expect_identical(plan(before_1970)$origin_us, "(-86401000000)")
 })
 
 test_that("names are quoted, derived names stay in the function's schema", {
@@ -81,15 +83,6 @@ test_that("a name can be a DBI::Id", {
   expect_match(id_sql_generator("twitter", datacenter = 1, worker = 1, dialect = "pg",
                                 name = DBI::Id(schema = "s", table = "f"))[["function"]],
                "FUNCTION \"s\".\"f\"()", fixed = TRUE)
-})
-
-test_that("a name holding the dollar quote or a template key changes nothing else", {
-  name <- "a$zuid$b{{state}}"
-  pg <- id_sql_generator("twitter", datacenter = 1, worker = 1, dialect = "postgres", name = name)
-  expect_match(pg[["function"]], "AS $zuid1$\n", fixed = TRUE)
-  expect_true(endsWith(pg[["function"]], "\n$zuid1$"))
-  expect_match(pg[["function"]], "\"a$zuid$b{{state}}_clock\"()", fixed = TRUE)
-  expect_match(pg[["clock"]], "AS $zuid$\n", fixed = TRUE)
 })
 
 test_that("nodes, layouts and arguments are checked as id_generator() checks them", {
@@ -155,143 +148,26 @@ test_that("messages name the problem", {
   })
 })
 
+test_that("the dialect table says of every engine whether it holds a generator", {
+  dialects <- zuid:::sql_dialects
+  for (name in names(dialects)) {
+    g <- dialects[[name]]$generator
+    if (is.null(g$refusal)) {
+      expect_named(g, c("label", "statements", "name_limit"))
+      expect_true(is.function(g$statements), label = name)
+      expect_named(g$name_limit, c("max", "type"))
+      expect_true(g$name_limit$type %in% c("bytes", "chars"), label = name)
+    } else {
+      expect_named(g, "refusal")
+      expect_error(id_sql_generator("twitter", datacenter = 1, worker = 1, dialect = name),
+                   g$refusal, fixed = TRUE, class = "zuid_error_dialect")
+    }
+  }
+  holds <- Filter(function(d) is.null(d$generator$refusal), dialects)
+  expect_identical(names(holds), c("postgres", "mysql"))
+})
+
 # Live servers ------------------------------------------------------------------------
-
-gen_engines <- c(postgres = "PostgreSQL", mysql = "MariaDB")
-
-# A connection whose statements the server cuts off after `timeout` seconds,
-# so that a generator that waited for ever would fail the test, not hang it.
-gen_connect <- function(engine, timeout = 120) {
-  con <- engine_connect(engine)
-  DBI::dbExecute(con, switch(engine,
-    postgres = sprintf("SET statement_timeout = '%ds'", timeout),
-    mysql = sprintf("SET SESSION max_statement_time = %d", timeout)))
-  con
-}
-
-qualify <- function(parts, engine) paste(quote_name(parts, engine), collapse = ".")
-
-# Drops what id_sql_generator() creates under `name` (in parts).
-drop_generator <- function(con, engine, name) {
-  derived <- function(suffix) qualify(c(name[-length(name)], paste0(name[[length(name)]], suffix)),
-                                      engine)
-  statements <- switch(engine,
-    postgres = c(sprintf("DROP FUNCTION IF EXISTS %s() CASCADE", qualify(name, engine)),
-                 sprintf("DROP FUNCTION IF EXISTS %s()", derived("_clock")),
-                 sprintf("DROP SEQUENCE IF EXISTS %s", derived("_state"))),
-    mysql = c(sprintf("DROP FUNCTION IF EXISTS %s", qualify(name, engine)),
-              sprintf("DROP FUNCTION IF EXISTS %s", derived("_clock")),
-              sprintf("DROP TABLE IF EXISTS %s", derived("_state")), "DROP TABLE IF EXISTS zgen_minted"))
-  for (s in statements) DBI::dbExecute(con, s)
-}
-
-# A fresh generator under `name`: its state, clock and function.
-install_generator <- function(con, engine, layout, nodes = list(), name = "zgen_next", ...) {
-  drop_generator(con, engine, name)
-  if (engine == "mysql") {
-    # Where mint() puts IDs: made here, since CREATE TABLE ends a transaction.
-    DBI::dbExecute(con, "CREATE TABLE zgen_minted (n INTEGER NOT NULL, id BIGINT NOT NULL)")
-  }
-  do.call(id_sql_generator, c(list(layout), nodes, list(dialect = con, name = name, execute = TRUE, ...)))
-}
-
-# `n` IDs from one statement, in the order they were minted, as zuid_ids.
-# The server gives an ID of 2^63 or more as a negative BIGINT: its 64 bits
-# read as unsigned are the ID. The drivers' dbGetQuery() turns an error
-# raised while rows are made into a warning (RPostgreSQL) or a short result
-# (RMySQL), so the statement is sent, or run as an INSERT, for its error.
-mint <- function(con, engine, layout, n, fn = "zgen_next", text = FALSE) {
-  fn <- qualify(fn, engine)
-  if (engine == "postgres") {
-    rs <- DBI::dbSendQuery(con, sprintf(
-      "SELECT g AS n, CAST(%s() AS TEXT) AS id FROM generate_series(1, %d) AS g", fn, n))
-    on.exit(DBI::dbClearResult(rs))
-    rows <- DBI::dbFetch(rs, n = -1)
-  } else {
-    DBI::dbExecute(con, "DELETE FROM zgen_minted")
-    DBI::dbExecute(con, sprintf("INSERT INTO zgen_minted (n, id) SELECT seq, %s() FROM seq_1_to_%d", fn, n))
-    rows <- DBI::dbGetQuery(con, "SELECT n, CAST(id AS CHAR) AS id FROM zgen_minted")
-  }
-  minted <- rows$id[order(as.numeric(rows$n))]
-  if (text) minted else as_minted(minted, layout)
-}
-
-as_minted <- function(text, layout) as_zuid_id(bit64::as.integer64(text), layout)
-
-test_layout <- function(layout) if (is.character(layout)) id_layout(layout) else layout
-
-# The IDs' checks: unique and strictly increasing in the order given, of
-# the node, and of ticks that start between `from` (floored to its tick)
-# and `to`, never after the clock.
-expect_minted <- function(ids, layout, nodes, from, to, what) {
-  expect_false(anyNA(ids), label = sprintf("%s: no NA", what))
-  expect_identical(anyDuplicated(ids), 0L, label = sprintf("%s: no duplicate", what))
-  n <- length(ids)
-  if (n > 1L) {
-    expect_true(all(ids[-1L] > ids[-n]), label = sprintf("%s: strictly increasing", what))
-  }
-  layout <- test_layout(layout)
-  fields <- id_fields(ids, layout)
-  for (field in names(nodes)) {
-    expect_true(all(fields[[field]] == nodes[[field]]), label = sprintf("%s: node %s", what, field))
-  }
-  unit <- unit_seconds(layout)
-  expect_gte(as.numeric(min(fields$time)), floor(as.numeric(from) / unit) * unit - 1e-6)
-  expect_lte(as.numeric(max(fields$time)), as.numeric(to))
-  invisible(fields)
-}
-
-# A test clock in place of the generator's: the server's clock plus an
-# offset, or a fixed time, from a one-row table that the test sets.
-install_test_clock <- function(con, engine, name = "zgen_next") {
-  real <- id_sql_generator("twitter", datacenter = 0, worker = 0, dialect = engine,
-                           name = "zgen_real")
-  clock <- qualify(paste0(name, "_clock"), engine)
-  DBI::dbExecute(con, "DROP TABLE IF EXISTS zgen_fake")
-  DBI::dbExecute(con, "CREATE TABLE zgen_fake (offset_us BIGINT NOT NULL, fixed_us BIGINT)")
-  DBI::dbExecute(con, "INSERT INTO zgen_fake VALUES (0, NULL)")
-  body <- "SELECT COALESCE(fixed_us, zgen_real_clock() + offset_us) FROM zgen_fake"
-  statements <- switch(engine,
-    postgres = c(real[["clock"]], sprintf(
-      "CREATE OR REPLACE FUNCTION %s() RETURNS bigint LANGUAGE sql VOLATILE AS $$ %s $$", clock, body)),
-    mysql = c(real[["drop_clock"]], real[["clock"]], sprintf("DROP FUNCTION IF EXISTS %s", clock),
-              sprintf("CREATE FUNCTION %s() RETURNS BIGINT NOT DETERMINISTIC READS SQL DATA RETURN (%s)",
-                      clock, body)))
-  for (s in statements) DBI::dbExecute(con, s)
-}
-
-set_test_clock <- function(con, offset = 0, fixed = NULL) {
-  us <- function(s) formatC(round(s * 1e6), format = "f", digits = 0)
-  DBI::dbExecute(con, sprintf("UPDATE zgen_fake SET offset_us = %s, fixed_us = %s", us(offset),
-                              if (is.null(fixed)) "NULL" else us(as.numeric(fixed))))
-}
-
-# A session of the concurrent test, in a child R: 50 INSERTs of 1000 rows
-# each into zgen_sessions, started when the file `go` appears.
-insert_session <- function(engine, session, go, env) {
-  con <- switch(engine,
-    postgres = DBI::dbConnect(RPostgreSQL::PostgreSQL(), host = env[["ZUID_TEST_PG_HOST"]],
-                              port = as.integer(env[["ZUID_TEST_PG_PORT"]]), user = "postgres",
-                              dbname = "postgres"),
-    mysql = DBI::dbConnect(RMySQL::MySQL(), unix.socket = env[["ZUID_TEST_MYSQL_SOCKET"]],
-                           user = "root", password = "", dbname = "zuid_test"))
-  on.exit(DBI::dbDisconnect(con))
-  cat("ready\n")
-  flush(stdout())
-  deadline <- Sys.time() + 120
-  while (!file.exists(go) && Sys.time() < deadline) Sys.sleep(0.005)
-  rows <- 0
-  for (k in 1:50) {
-    from <- (k - 1) * 1000 + 1
-    to <- k * 1000
-    rows <- rows + DBI::dbExecute(con, switch(engine,
-      postgres = sprintf("INSERT INTO zgen_sessions (session, n) SELECT %d, g FROM generate_series(%d, %d) AS g",
-                         session, from, to),
-      mysql = sprintf("INSERT INTO zgen_sessions (session, n) SELECT %d, seq FROM seq_%d_to_%d",
-                      session, from, to)))
-  }
-  rows
-}
 
 for (engine in names(gen_engines)) {
   label <- gen_engines[[engine]]
@@ -341,9 +217,7 @@ for (engine in names(gen_engines)) {
     DBI::dbExecute(con, "CREATE TABLE zgen_bulk (id BIGINT NOT NULL PRIMARY KEY, n INTEGER NOT NULL)")
     install_generator(con, engine, "twitter", list(datacenter = 3, worker = 9), table = "zgen_bulk")
     from <- Sys.time()
-    DBI::dbExecute(con, switch(engine,
-      postgres = "INSERT INTO zgen_bulk (n) SELECT g FROM generate_series(1, 1000000) AS g",
-      mysql = "INSERT INTO zgen_bulk (n) SELECT seq FROM seq_1_to_1000000"))
+    DBI::dbExecute(con, sprintf("INSERT INTO zgen_bulk (n) SELECT %s", gen_sql[[engine]]$numbers(1L, 1000000L)))
     to <- Sys.time()
     rows <- DBI::dbGetQuery(con, sprintf("SELECT n, %s AS id FROM zgen_bulk", sql_text("id", engine)))
     expect_identical(nrow(rows), 1000000L)
@@ -389,9 +263,10 @@ for (engine in names(gen_engines)) {
     nodes <- list(worker = 21, process = 2)
     install_generator(con, engine, "discord", nodes, table = "zgen_sessions")
     go <- tempfile("go")
+    connection <- gen_sql[[engine]]$child_connection(Sys.getenv(c(
+      "ZUID_TEST_PG_HOST", "ZUID_TEST_PG_PORT", "ZUID_TEST_MYSQL_SOCKET")))
     children <- lapply(1:4, function(session) {
-      child_start(insert_session, list(engine, session, go, Sys.getenv(c(
-        "ZUID_TEST_PG_HOST", "ZUID_TEST_PG_PORT", "ZUID_TEST_MYSQL_SOCKET"))))
+      child_start(insert_session, list(connection, session_inserts(engine, session), go))
     })
     for (p in children) child_wait_for(p)
     from <- Sys.time()
@@ -427,14 +302,7 @@ for (engine in names(gen_engines)) {
     DBI::dbExecute(con, "DROP TABLE IF EXISTS zgen_events")
     id_sql_generator("instagram", shard = 1234, dialect = con, execute = TRUE)
     # As the documentation has it.
-    if (engine == "postgres") {
-      DBI::dbExecute(con, "CREATE TABLE zgen_events (id BIGINT PRIMARY KEY DEFAULT zuid_next_id(), body TEXT)")
-    } else {
-      DBI::dbExecute(con, "CREATE TABLE zgen_events (id BIGINT NOT NULL DEFAULT 0 PRIMARY KEY, body TEXT)")
-      DBI::dbExecute(con, paste(
-        "CREATE TRIGGER zgen_events_id_zuid BEFORE INSERT ON zgen_events FOR EACH ROW",
-        "SET NEW.id = CASE WHEN NEW.id IS NULL OR NEW.id = 0 THEN zuid_next_id() ELSE NEW.id END"))
-    }
+    for (s in gen_sql[[engine]]$default_table) DBI::dbExecute(con, s)
     from <- Sys.time()
     for (i in 1:20) DBI::dbExecute(con, sprintf("INSERT INTO zgen_events (body) VALUES ('row %d')", i))
     DBI::dbExecute(con, "INSERT INTO zgen_events (body) VALUES ('row 21'), ('row 22'), ('row 23')")
@@ -645,22 +513,16 @@ for (engine in names(gen_engines)) {
     name <- c(schema, "n\"ext`; DROP TABLE zgen_canary; -- $zuid$ {{state}}")
     table <- c(schema, "t'b`l")
     on.exit({
-      DBI::dbExecute(con, sprintf(switch(engine, postgres = "DROP SCHEMA IF EXISTS %s CASCADE",
-                                         mysql = "DROP DATABASE IF EXISTS %s"), qualify(schema, engine)))
+      DBI::dbExecute(con, sprintf(gen_sql[[engine]]$drop_schema, qualify(schema, engine)))
       DBI::dbExecute(con, "DROP TABLE IF EXISTS zgen_canary")
       DBI::dbExecute(con, "DROP TABLE IF EXISTS zgen_minted")
       DBI::dbDisconnect(con)
     })
-    DBI::dbExecute(con, sprintf(switch(engine, postgres = "DROP SCHEMA IF EXISTS %s CASCADE",
-                                       mysql = "DROP DATABASE IF EXISTS %s"), qualify(schema, engine)))
-    DBI::dbExecute(con, sprintf(switch(engine, postgres = "CREATE SCHEMA %s", mysql = "CREATE DATABASE %s"),
-                                qualify(schema, engine)))
+    DBI::dbExecute(con, sprintf(gen_sql[[engine]]$drop_schema, qualify(schema, engine)))
+    DBI::dbExecute(con, sprintf(gen_sql[[engine]]$create_schema, qualify(schema, engine)))
     DBI::dbExecute(con, "DROP TABLE IF EXISTS zgen_canary")
     DBI::dbExecute(con, "CREATE TABLE zgen_canary (x INTEGER)")
-    if (engine == "mysql") {
-      DBI::dbExecute(con, "DROP TABLE IF EXISTS zgen_minted")
-      DBI::dbExecute(con, "CREATE TABLE zgen_minted (n INTEGER NOT NULL, id BIGINT NOT NULL)")
-    }
+    if (gen_sql[[engine]]$minted_table) make_minted_table(con)
     DBI::dbExecute(con, sprintf("CREATE TABLE %s (%s BIGINT NOT NULL PRIMARY KEY, v INTEGER)",
                                 qualify(table, engine), quote_name("i;d", engine)))
     id_sql_generator("twitter", datacenter = 9, worker = 9, dialect = con, name = name, table = table,
@@ -677,58 +539,3 @@ for (engine in names(gen_engines)) {
                   from, to, "hostile names")
   })
 }
-
-test_that("the PostgreSQL state is outside transactions: a rollback never gives IDs twice", {
-  skip_unless_engine("postgres")
-  con <- gen_connect("postgres")
-  on.exit({
-    drop_generator(con, "postgres", "zgen_next")
-    DBI::dbDisconnect(con)
-  })
-  install_generator(con, "postgres", "twitter", list(datacenter = 5, worker = 5))
-  install_test_clock(con, "postgres")
-  # A clock that stands still: IDs differ by their sequence only.
-  set_test_clock(con, fixed = Sys.time())
-  DBI::dbExecute(con, "BEGIN")
-  in_rollback <- mint(con, "postgres", "twitter", 3)
-  DBI::dbExecute(con, "ROLLBACK")
-  after <- mint(con, "postgres", "twitter", 3)
-  expect_true(min(after) > max(in_rollback))
-})
-
-test_that("the MySQL state is the transaction's: a rollback takes its IDs back", {
-  skip_unless_engine("mysql")
-  con <- gen_connect("mysql")
-  on.exit({
-    drop_generator(con, "mysql", "zgen_next")
-    DBI::dbDisconnect(con)
-  })
-  install_generator(con, "mysql", "twitter", list(datacenter = 5, worker = 5))
-  install_test_clock(con, "mysql")
-  set_test_clock(con, fixed = Sys.time())
-  first <- mint(con, "mysql", "twitter", 1)
-  DBI::dbExecute(con, "START TRANSACTION")
-  in_rollback <- mint(con, "mysql", "twitter", 3)
-  DBI::dbExecute(con, "ROLLBACK")
-  after <- mint(con, "mysql", "twitter", 3)
-  expect_true(min(in_rollback) > first)
-  expect_identical(as.character(after), as.character(in_rollback))
-})
-
-test_that("the MySQL clock reads UTC whatever the session's time zone", {
-  skip_unless_engine("mysql")
-  con <- gen_connect("mysql")
-  on.exit({
-    drop_generator(con, "mysql", "zgen_next")
-    DBI::dbDisconnect(con)
-  })
-  install_generator(con, "mysql", "twitter", list(datacenter = 1, worker = 1))
-  DBI::dbExecute(con, "SET time_zone = '+05:00'")
-  before <- Sys.time()
-  us <- DBI::dbGetQuery(con, "SELECT CAST(zgen_next_clock() AS CHAR) AS us")$us
-  after <- Sys.time()
-  s <- as.numeric(us) / 1e6
-  expect_gte(s, as.numeric(before) - 0.01)
-  expect_lte(s, as.numeric(after) + 0.01)
-  expect_identical(DBI::dbGetQuery(con, "SELECT @@session.time_zone AS z")$z, "+05:00")
-})
