@@ -5,11 +5,13 @@
 # and for working on zuid:
 #   make check-fast  R CMD check without engines or vignette, and cargo test
 #   make docs   regenerates man/ and NAMESPACE from the roxygen comments
-#   make bench  times zuid against bit64 on 10 million IDs (not a test)
+#   make bench  times zuid against bit64 on 10 million IDs, and the cost
+#               per ID of id_sql_generator()'s functions in PostgreSQL and
+#               MariaDB (not a test)
 #   make site   builds the pkgdown reference site into docs/ (not committed)
 LIB = .lib
 
-.PHONY: demo test check-fast docs bench site setup install vendor wrappers clean
+.PHONY: demo test check-fast docs bench bench-sql site setup install vendor wrappers clean
 
 demo: install
 	R_LIBS="$(CURDIR)/$(LIB)" Rscript tools/demo.R
@@ -27,10 +29,18 @@ docs:
 	sh tools/setup.sh --lint
 	Rscript tools/roxygen.R
 
-# Speed against bit64 and the memory bound; not part of make test. bench
-# comes from tools/setup.sh (r-cran-bench), not from DESCRIPTION.
+# Speed against bit64 and the memory bound, then the in-database
+# generators on throwaway servers (bench/sql-generator.sh starts and stops
+# them); not part of make test. bench comes from tools/setup.sh
+# (r-cran-bench), not from DESCRIPTION. make bench-sql runs the second part
+# alone.
 bench: install
 	R_LIBS="$(CURDIR)/$(LIB)" Rscript bench/bench.R
+	$(MAKE) bench-sql
+
+bench-sql: install
+	sh tools/setup.sh --engines
+	R_LIBS="$(CURDIR)/$(LIB)" sh bench/sql-generator.sh
 
 # The reference site, offline, from the zuid installed in .lib; make test
 # builds and checks the same site in .check/site.

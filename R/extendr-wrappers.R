@@ -66,6 +66,8 @@ layout_check <- function(layout) .Call(wrap__layout_check, layout)
 
 layout_facts <- function(layout) .Call(wrap__layout_facts, layout)
 
+minting_facts <- function(layout) .Call(wrap__minting_facts, layout)
+
 time_unit_canonical <- function(unit) .Call(wrap__time_unit_canonical, unit)
 
 problem_codes <- function() .Call(wrap__problem_codes)

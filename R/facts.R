@@ -13,7 +13,8 @@ fact_tables <- list(
   # takes), `guess_epoch_ms` and `guess_node_bits` (what
   # id_guess_layout() tries).
   builtins = function() builtin_layouts(),
-  # `max_signed` (2^63 - 1) and `unsigned_end` (2^64) as decimal text.
+  # `max_signed` (2^63 - 1), `min_signed` (-2^63) and `unsigned_end`
+  # (2^64) as decimal text.
   bounds = function() id_bounds(),
   # Each text base of id_to_text() by name: `alphabet` (its digits, of
   # value 0 up) and `width` (fixed, or NA for the shortest text).
@@ -42,6 +43,15 @@ layout_facts_of <- function(layout, call) {
   names(facts$offsets) <- names(layout$bits)
   names(facts$max_values) <- names(layout$bits)
   facts
+}
+
+# What a generator of the layout mints by (see minting_facts() in the
+# binding), as decimal text for SQL: `origin_us` (the start of tick 0 in
+# microseconds since 1970), `unit_us`, `last_tick`, `max_lead` (the ticks
+# SCRU64 may run ahead of the clock) and `counter_start_bound` (a new
+# tick's sequence starts at a random number below it; NA: at 0).
+minting_facts_of <- function(layout, call) {
+  rust_value(minting_facts(layout), call, list(layout = layout))
 }
 
 # Whole milliseconds of POSIXct seconds by the core's rules: floored as

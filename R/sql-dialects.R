@@ -10,6 +10,13 @@
 #   aliases      the names `dialect =` takes for it, lowercase, its own first
 #   connections  classes of DBI connections that speak it: the drivers'
 #                own, and those odbc gives a connection after its database
+#   generator    what id_sql_generator() makes in the engine: a list of
+#                `label` (its name in messages), `statements`
+#                (function(plan, names): the named SQL statements that
+#                create a generator; see sql-generator.R) and `name_limit`
+#                (the longest name the server keeps whole: `max` in `type`,
+#                "bytes" or "chars"); or, where no safe generator can be
+#                made, `refusal`, saying why
 #   quote        how a name is quoted: `quote`, the character zuid writes;
 #                `reads`, those the dialect reads (a driver may use either);
 #                `backslash`, whether a backslash inside quotes is an escape
@@ -60,6 +67,13 @@ sql_dialects <- list(
   postgres = list(
     aliases = c("postgres", "postgresql", "pg"),
     connections = c("PqConnection", "PostgreSQLConnection", "PostgreSQL"),
+    # id_sql_generator(): a sequence and PL/pgSQL (sql-generator-postgres.R,
+    # called by name, since that file is loaded after this one).
+    generator = list(
+      label = "PostgreSQL",
+      statements = function(plan, names) pg_generator_statements(plan, names),
+      name_limit = list(max = 63L, type = "bytes")
+    ),
     quote = list(quote = "\"", reads = "\"", backslash = FALSE),
     types = c(bigint = "BIGINT", int = "INTEGER", text = "TEXT"),
     type_of = function(x) sprintf("CAST(pg_typeof(%s) AS TEXT)", x),
@@ -81,6 +95,10 @@ sql_dialects <- list(
   sqlite = list(
     aliases = c("sqlite", "sqlite3"),
     connections = "SQLiteConnection",
+    # No ID generator can live here: the refusal says why.
+    generator = list(refusal = paste(
+      "SQLite has no stored functions (an application registers its functions",
+      "on each connection), so SQL alone cannot keep a generator's state between calls")),
     quote = list(quote = "\"", reads = c("\"", "`"), backslash = FALSE),
     types = c(bigint = "INTEGER", int = "INTEGER", text = "TEXT"),
     type_of = function(x) sprintf("typeof(%s)", x),
@@ -112,6 +130,10 @@ sql_dialects <- list(
   duckdb = list(
     aliases = "duckdb",
     connections = "duckdb_connection",
+    # No ID generator can live here: the refusal says why.
+    generator = list(refusal = paste(
+      "DuckDB's macros keep no state between calls, and its clock (now(),",
+      "current_timestamp) is the transaction's start, the same for every row of a statement")),
     quote = list(quote = "\"", reads = "\"", backslash = FALSE),
     types = c(bigint = "BIGINT", int = "INTEGER", text = "VARCHAR"),
     type_of = function(x) sprintf("typeof(%s)", x),
@@ -131,6 +153,10 @@ sql_dialects <- list(
   spark = list(
     aliases = c("spark", "sparksql", "spark_sql", "databricks"),
     connections = c("spark_connection", "Spark SQL"),
+    # No ID generator can live here: the refusal says why.
+    generator = list(refusal = paste(
+      "Spark SQL's functions keep no state between calls, and current_timestamp()",
+      "is the query's start, the same for every row")),
     quote = list(quote = "`", reads = "`", backslash = FALSE),
     types = c(bigint = "BIGINT", int = "INT", text = "STRING"),
     type_of = function(x) sprintf("typeof(%s)", x),
@@ -150,6 +176,13 @@ sql_dialects <- list(
   mysql = list(
     aliases = c("mysql", "mariadb"),
     connections = c("MySQLConnection", "MariaDBConnection", "MySQL"),
+    # id_sql_generator(): a state table and a stored function, with a
+    # trigger for a column's default (sql-generator-mysql.R, called by name).
+    generator = list(
+      label = "MySQL/MariaDB",
+      statements = function(plan, names) my_generator_statements(plan, names),
+      name_limit = list(max = 64L, type = "chars")
+    ),
     quote = list(quote = "`", reads = c("`", "\""), backslash = FALSE),
     types = c(bigint = "BIGINT", int = "INTEGER", text = "VARCHAR(40)"),
     type_of = NULL,
@@ -181,6 +214,10 @@ sql_dialects <- list(
   clickhouse = list(
     aliases = "clickhouse",
     connections = c("ClickhouseConnection", "ClickHouseHTTPConnection", "ClickHouse"),
+    # No ID generator can live here: the refusal says why.
+    generator = list(refusal = paste(
+      "ClickHouse has no stored procedures that keep state between calls (its own",
+      "generateSnowflakeID() mints one fixed layout)")),
     quote = list(quote = "`", reads = c("`", "\""), backslash = TRUE),
     types = c(bigint = "Nullable(Int64)", int = "Nullable(Int32)", text = "Nullable(String)"),
     type_of = function(x) sprintf("toTypeName(%s)", x),

@@ -32,6 +32,8 @@ test_that("the bounds are 2^63 - 1 and 2^64, as bit64 counts them", {
   bounds <- zuid:::core_facts("bounds")
   top <- bit64::lim.integer64()[[2L]]
   expect_identical(bounds$max_signed, as.character(top))
+  # -2^63, which bit64 takes for NA; a double holds it exactly.
+  expect_identical(bounds$min_signed, paste0("-", format(2^63, scientific = FALSE)))
   # 2^63 = q * 10^9 + r + 1, with q and r the parts of 2^63 - 1; 2^64 is
   # twice that, and its split borrows nothing more.
   billion <- bit64::as.integer64(1e9)
@@ -59,4 +61,25 @@ test_that("a layout's facts are named by part", {
   expect_identical(facts$id_limit, NA_character_)
   expect_identical(zuid:::layout_facts_of(id_layout("scru64", node_bits = 8), NULL)$id_limit,
                    as.character(bit64::as.integer64(36)^12))
+})
+
+test_that("a generator's facts are its layout's grid, as the generator mints", {
+  facts <- function(layout) zuid:::minting_facts_of(layout, NULL)
+  twitter <- facts(id_layout("twitter"))
+  expect_identical(twitter$origin_us, "1288834974657000")
+  expect_identical(twitter$unit_us, "1000")
+  expect_identical(twitter$last_tick, format(2^41 - 1, scientific = FALSE))
+  expect_identical(twitter$max_lead, "0")
+  expect_identical(twitter$counter_start_bound, NA_character_)
+  # SCRU64: ticks of 256 ms, the last whose IDs are below 36^12, a lead of
+  # less than 10 s, counters below half their 16 bits.
+  scru <- facts(id_layout("scru64", node_bits = 8))
+  expect_identical(scru$unit_us, "256000")
+  expect_identical(scru$last_tick, as.character(bit64::as.integer64(36)^12 %/% bit64::as.integer64(2^24) - 1L))
+  expect_identical(scru$max_lead, "39")
+  expect_identical(scru$counter_start_bound, "32768")
+  # An epoch before 1970, floored to the second.
+  early <- facts(id_layout(time = list(bits = 41, unit = "s", epoch = -86400500), sequence = 22))
+  expect_identical(early$origin_us, "-86401000000")
+  expect_identical(facts(id_layout("tid"))$unit_us, "1")
 })

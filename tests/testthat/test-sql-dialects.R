@@ -9,7 +9,7 @@ test_that("every dialect has every field, in the documented form", {
   expect_identical(names(dialects), c("postgres", "sqlite", "duckdb", "spark", "mysql", "clickhouse"))
   for (name in names(dialects)) {
     d <- dialects[[name]]
-    expect_setequal(names(d), fields)
+    expect_setequal(names(d), c(fields, "generator"))
     expect_identical(d$aliases[[1L]], name)
     expect_identical(d$aliases, tolower(d$aliases), label = name)
     expect_true(is.character(d$connections) && length(d$connections) > 0L, label = name)

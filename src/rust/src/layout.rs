@@ -8,7 +8,7 @@ use crate::vectors;
 use extendr_api::prelude::*;
 #[cfg(test)]
 use zuid_core::Builtin;
-use zuid_core::{Layout, LayoutError, PartKind, Problem, TextForm, Unit};
+use zuid_core::{Layout, LayoutError, MintingFacts, PartKind, Problem, TextForm, Unit};
 
 /// The element `name` of a list, if the list has one.
 fn element(list: &List, name: &str) -> Option<Robj> {
@@ -99,6 +99,27 @@ fn layout_facts(layout: Robj) -> Robj {
     }))
 }
 
+/// The numbers a generator of the layout mints by (the core's
+/// `MintingFacts`), as decimal text for the SQL of `id_sql_generator()`:
+/// `origin_us` (tick 0's start, microseconds since 1970), `unit_us`,
+/// `last_tick`, `max_lead` (ticks SCRU64 may run ahead of the clock), and
+/// `counter_start_bound` (a new tick's sequence starts at a random number
+/// below it; NA where it starts at 0).
+#[extendr]
+fn minting_facts(layout: Robj) -> Robj {
+    reply(layout_from_r(&layout).and_then(|layout| {
+        let facts = MintingFacts::of(&layout);
+        let bound = (facts.counter_start_bits > 0).then(|| (1u64 << facts.counter_start_bits).to_string());
+        value(list!(
+            origin_us = facts.origin_us.to_string(),
+            unit_us = facts.unit_us.to_string(),
+            last_tick = facts.last_tick.to_string(),
+            max_lead = facts.max_lead.to_string(),
+            counter_start_bound = vectors::texts(&[bound])
+        ))
+    }))
+}
+
 /// The canonical name of each time unit (`"1000ms"` is `"s"`), NA where
 /// the text is not a unit.
 #[extendr]
@@ -122,6 +143,7 @@ extendr_module! {
     mod layout;
     fn layout_check;
     fn layout_facts;
+    fn minting_facts;
     fn time_unit_canonical;
 }
 
@@ -140,6 +162,18 @@ mod tests {
         with_r(|| {
             let layout = layout_from_r(&eval(TWITTER)).unwrap();
             assert_eq!(layout, Builtin::find("twitter").unwrap().layout(None, None).unwrap());
+        });
+    }
+
+    #[test]
+    fn minting_facts_come_as_text_with_na_for_no_counter_start() {
+        with_r(|| {
+            let facts = minting_facts(eval(TWITTER));
+            let value = facts.as_list().unwrap().elt(0).unwrap();
+            let text = |name: &str| value.dollar(name).unwrap().as_str().map(str::to_string);
+            assert_eq!(text("origin_us").as_deref(), Some("1288834974657000"));
+            assert_eq!(text("last_tick").as_deref(), Some("2199023255551"));
+            assert!(value.dollar("counter_start_bound").unwrap().is_na());
         });
     }
 

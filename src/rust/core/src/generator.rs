@@ -28,6 +28,54 @@ pub enum OnClockBack {
 /// later timestamps only while they stay within it.
 pub const SCRU64_ROLLBACK_ALLOWANCE_MS: i64 = 10_000;
 
+/// The numbers a generator of a layout mints by, for code that mints the
+/// same IDs elsewhere (the SQL functions of R's `id_sql_generator()`), so
+/// that each has one owner: [`Generator`] takes its own from here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MintingFacts {
+    /// The start of tick 0 in microseconds since 1970 (within an `i64`:
+    /// epochs lie in the years 1 to 9999 and units are at most
+    /// [`Unit::MAX_MILLIS`](crate::Unit::MAX_MILLIS)).
+    pub origin_us: i64,
+    /// A tick's length in microseconds.
+    pub unit_us: i64,
+    /// The last tick, whose IDs are all the layout's (below 36^12 for SCRU64).
+    pub last_tick: u64,
+    /// How many ticks ahead of the clock a tick may start: SCRU64's
+    /// allowance, 0 for the others.
+    pub max_lead: u64,
+    /// A new tick's sequence starts at a random number below
+    /// `2^counter_start_bits` (SCRU64's counter, below half its range), or
+    /// at 0 when this is 0.
+    pub counter_start_bits: u32,
+}
+
+impl MintingFacts {
+    pub fn of(layout: &Layout) -> MintingFacts {
+        let resolution = layout.resolution();
+        let scru64 = layout.text_form() == TextForm::Scru64;
+        let max_lead = if scru64 {
+            let allowance = SCRU64_ROLLBACK_ALLOWANCE_MS * resolution.per_milli();
+            ((allowance - 1) / layout.unit().length()) as u64
+        } else {
+            0
+        };
+        let sequence_bits = layout.sequence().bits();
+        let counter_start_bits = if scru64 && sequence_bits > 1 {
+            sequence_bits - 1
+        } else {
+            0
+        };
+        MintingFacts {
+            origin_us: layout.origin() * (1_000_000 / resolution.per_second()),
+            unit_us: layout.unit().micros(),
+            last_tick: layout.last_tick(),
+            max_lead,
+            counter_start_bits,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 pub enum GenerateError {
     /// The clock moved back: it reads `back_ms` before the latest time this
@@ -81,6 +129,8 @@ pub struct Generator<C: Clock> {
     /// How many ticks ahead of the clock a tick may start: SCRU64's
     /// allowance, 0 for the others.
     max_lead: u64,
+    /// SCRU64's counter starts below 2^this (0: at 0).
+    counter_start_bits: u32,
     /// The last tick issued and the sequence used in it.
     last: Option<(u64, u64)>,
     /// The latest time the clock read, to tell a clock that moved back from
@@ -109,18 +159,14 @@ impl<C: Clock> Generator<C> {
             node_bits |= value << part.shift();
         }
         let sequence = layout.sequence();
-        let max_lead = if layout.text_form() == TextForm::Scru64 {
-            let allowance = SCRU64_ROLLBACK_ALLOWANCE_MS * layout.resolution().per_milli();
-            ((allowance - 1) / layout.unit().length()) as u64
-        } else {
-            0
-        };
+        let facts = MintingFacts::of(&layout);
         Ok(Generator {
             composer: layout.composer(),
             time_shift: layout.time().shift(),
             sequence_max: sequence.max_value(),
             sequence_shift: sequence.shift(),
-            max_lead,
+            max_lead: facts.max_lead,
+            counter_start_bits: facts.counter_start_bits,
             layout,
             clock,
             policy,
@@ -263,11 +309,7 @@ impl<C: Clock> Generator<C> {
     }
 
     fn start_tick(&mut self, tick: u64) -> u64 {
-        let seq = if self.is_scru64() {
-            self.scru64_counter_start()
-        } else {
-            0
-        };
+        let seq = self.counter_start();
         self.last = Some((tick, seq));
         self.id(tick, seq)
     }
@@ -276,11 +318,11 @@ impl<C: Clock> Generator<C> {
         (tick << self.time_shift) | self.node_bits | (seq << self.sequence_shift)
     }
 
-    /// SCRU64 restarts its counter at a random number whose top bit is 0,
-    /// leaving at least half the counter for IDs in the same tick.
-    fn scru64_counter_start(&mut self) -> u64 {
-        let bits = self.layout.sequence().bits();
-        if bits <= 1 {
+    /// A new tick's sequence: 0, or for SCRU64 a random number whose top
+    /// bit is 0, leaving at least half the counter for IDs in the same tick.
+    fn counter_start(&mut self) -> u64 {
+        let bits = self.counter_start_bits;
+        if bits == 0 {
             return 0;
         }
         // xorshift64* (Vigna): plenty for spreading counters, which SCRU64
@@ -288,11 +330,7 @@ impl<C: Clock> Generator<C> {
         self.rng ^= self.rng >> 12;
         self.rng ^= self.rng << 25;
         self.rng ^= self.rng >> 27;
-        self.rng.wrapping_mul(0x2545_F491_4F6C_DD1D) >> (64 - (bits - 1))
-    }
-
-    fn is_scru64(&self) -> bool {
-        self.layout.text_form() == TextForm::Scru64
+        self.rng.wrapping_mul(0x2545_F491_4F6C_DD1D) >> (64 - bits)
     }
 
     /// Blocks until the clock reaches `tick`: sleeping for ticks of 10 ms
@@ -589,6 +627,32 @@ mod tests {
         for &id in &ids {
             assert_eq!(node_values(g.layout(), id), vec![7]);
             assert!(id <= g.layout().max_id());
+        }
+    }
+
+    #[test]
+    fn minting_facts_follow_each_layouts_published_grid() {
+        // Tick 0 and the tick in microseconds; the last tick (SCRU64's is
+        // the last whose IDs are below 36^12 = 2^24 * 3^24); SCRU64's lead
+        // of less than 10 s (39 ticks of 256 ms) and counter start.
+        let sony = crate::test_cases::sonyflake(SONYFLAKE_V1_EPOCH_MS + 7);
+        let sony_origin_us = (SONYFLAKE_V1_EPOCH_MS / 10) * 10 * 1_000;
+        let cases = [
+            (twitter(), TWITTER_EPOCH_MS * 1_000, 1_000, (1u64 << 41) - 1, 0, 0),
+            (sony, sony_origin_us, 10_000, (1 << 39) - 1, 0, 0),
+            (scru64(8), 0, 256_000, 3u64.pow(24) - 1, 39, 15),
+            (scru64(23), 0, 256_000, 3u64.pow(24) - 1, 39, 0),
+            (tid(), 0, 1, (1 << 53) - 1, 0, 0),
+        ];
+        for (layout, origin_us, unit_us, last_tick, max_lead, counter_start_bits) in cases {
+            let expected = MintingFacts {
+                origin_us,
+                unit_us,
+                last_tick,
+                max_lead,
+                counter_start_bits,
+            };
+            assert_eq!(MintingFacts::of(&layout), expected);
         }
     }
 

@@ -40,7 +40,7 @@ pub use builtin::{Builtin, BuiltinError, BUILTINS};
 pub use clock::{Clock, SystemClock};
 pub use compose::{ComposeError, Composer, Side};
 pub use entry::{Entry, TextForm};
-pub use generator::{FloorError, GenerateError, Generator, OnClockBack};
+pub use generator::{FloorError, GenerateError, Generator, MintingFacts, OnClockBack};
 pub use invalid::Invalid;
 pub use layout::{Layout, LayoutError, PartKind};
 pub use problem::{Code, Problem};

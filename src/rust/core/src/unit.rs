@@ -72,6 +72,11 @@ impl Unit {
         }
     }
 
+    /// The length of a tick in microseconds.
+    pub const fn micros(self) -> i64 {
+        self.micros
+    }
+
     /// The length of a tick in milliseconds, as a fraction for `us`.
     pub fn millis_f64(self) -> f64 {
         self.micros as f64 / 1_000.0

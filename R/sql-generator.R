@@ -1,0 +1,375 @@
+#' IDs minted inside the database
+#'
+#' `id_sql_generator()` gives the SQL statements that create, in PostgreSQL
+#' or MySQL/MariaDB, a function `name()` returning the next ID of a layout
+#' for one node, with the state it keeps between calls, so that rows
+#' inserted by any program (an application, a loader, `INSERT ... SELECT`)
+#' get their IDs from the database itself, as a column default. The
+#' function keeps zuid's generator guarantees inside the database: IDs are
+#' unique and strictly increasing across every session that calls it, never
+#' more in a tick than the sequence holds (it waits for the next tick, as
+#' [id_generator()] does), never ahead of the server's clock, and the clock
+#' stepping back makes it wait or fail, as `on_clock_back` says.
+#'
+#' @section What it creates:
+#' Three objects, named after `name` and in its schema:
+#' * `name()`: the generator, returning a signed `BIGINT`;
+#' * `name_state`: the last tick and sequence it issued. In PostgreSQL a
+#'   sequence (non-transactional, so that IDs handed out in a transaction
+#'   that rolls back are never minted again), read and written under a
+#'   transaction-level advisory lock; in MySQL/MariaDB a one-row InnoDB
+#'   table, read with a locking read (`SELECT ... FOR UPDATE`) and updated
+#'   inside the caller's transaction;
+#' * `name_clock()`: the server's wall clock in microseconds since 1970, which
+#'   `name()` reads. It is a function of its own so that a test can replace
+#'   it with a clock that steps back (zuid's tests do); leave it alone
+#'   otherwise.
+#'
+#' Running the statements again (to change the node, or `on_clock_back`)
+#' replaces the functions and keeps the state, so the function never mints
+#' again an ID it minted before. The state belongs to the layout's ticks:
+#' to use a name for another layout, drop `name_state` first, or choose
+#' another name. A name longer, with the `_state` and `_clock` suffixes,
+#' than PostgreSQL's 63 bytes or MySQL's 64 characters is refused, since the
+#' server would cut it short.
+#'
+#' In PostgreSQL an unqualified `name` is created in the current schema
+#' with `SET search_path FROM CURRENT`, so that the function finds its state
+#' and clock whatever the caller's search path; a schema-qualified name,
+#' such as `c("ids", "next_id")`, names them with that schema instead,
+#' which saves that setting's cost on each call. In MySQL, an unqualified
+#' name is in the current database.
+#'
+#' @section Column defaults:
+#' In PostgreSQL the function is the column's default:
+#'
+#' ```
+#' CREATE TABLE t (id BIGINT PRIMARY KEY DEFAULT zuid_next_id(), body TEXT);
+#' ```
+#'
+#' MySQL and MariaDB allow no stored function in a `DEFAULT`, so a
+#' `BEFORE INSERT` trigger sets the column when an `INSERT` leaves it out
+#' (or gives `NULL` or 0); the column's default is 0, since MariaDB refuses
+#' an `INSERT ... SELECT` that leaves out a `NOT NULL` column without one:
+#'
+#' ```
+#' CREATE TABLE t (id BIGINT NOT NULL DEFAULT 0 PRIMARY KEY, body TEXT);
+#' CREATE TRIGGER t_id_zuid BEFORE INSERT ON t FOR EACH ROW
+#'   SET NEW.id = CASE WHEN NEW.id IS NULL OR NEW.id = 0
+#'                THEN zuid_next_id() ELSE NEW.id END;
+#' ```
+#'
+#' `table` (and `column`) add those statements for an existing table: in
+#' PostgreSQL `ALTER TABLE ... SET DEFAULT`, in MySQL the column's default 0
+#' and the trigger `<table>_<column>_zuid`.
+#'
+#' IDs are unique across the sessions of one server because they share one
+#' state. Two servers (or two databases, or two function names) that mint
+#' the same layout must have different node values, as two R generators
+#' must: give each database or server a node of its own, from
+#' configuration or from a lease (see [id_generator()]), and create its
+#' function with that node.
+#'
+#' @section Sessions and transactions:
+#' Callers are serialised: a call waits for the lock until every other
+#' transaction that called the function has ended, since the lock (a
+#' PostgreSQL advisory lock, a MySQL InnoDB row lock) is held until the
+#' caller's transaction commits or rolls back. Statements in autocommit,
+#' and short transactions, interleave freely; a long transaction that minted
+#' an ID makes every other inserter wait until it ends (in MySQL, a wait
+#' longer than `innodb_lock_wait_timeout`, 50 s by default, fails), and two
+#' transactions that each wait for a lock the other holds are a deadlock,
+#' which the server resolves by failing one of them. So mint in short
+#' transactions. In MySQL/MariaDB the state is part of the transaction: a
+#' transaction that rolls back also takes back the IDs it minted, which a
+#' later call may mint again. Its rows are gone with it, so a column
+#' default stays unique, but an ID read from a transaction that then rolls
+#' back must not be used elsewhere. In PostgreSQL the state is
+#' non-transactional, so that an ID is never minted twice. Under
+#' `REPEATABLE READ` and `SERIALIZABLE` the function works as under
+#' `READ COMMITTED`: the lock and the state are not subject to the
+#' snapshot. PostgreSQL's advisory lock has the keys 2054514020 and the
+#' state sequence's OID: an application's own two-key advisory locks should
+#' not use 2054514020 as their first key.
+#'
+#' Callers need the right to call the functions and, in PostgreSQL, to
+#' update the state sequence (`GRANT USAGE, UPDATE ON SEQUENCE`); MySQL's
+#' function runs with its definer's rights. Where MySQL writes a binary log,
+#' creating the functions needs `log_bin_trust_function_creators` (or the
+#' `SUPER` privilege), since they read the clock.
+#'
+#' @section The clock:
+#' The function reads the server's wall clock at each call:
+#' `clock_timestamp()` in PostgreSQL, `SYSDATE(6)` in MySQL/MariaDB (read in
+#' UTC: the clock function sets the session's `time_zone` to `+00:00` for
+#' the reading and back, so that a zone with daylight saving time does not
+#' make it step), both to the microsecond. It never
+#' reads `now()`, which is the transaction's start in PostgreSQL and the
+#' statement's start in MySQL, so a statement inserting a million rows gets
+#' the times of its run. A server started with `--sysdate-is-now` makes
+#' `SYSDATE()` the statement's start: the clock then stands still, and a
+#' call that has to wait for it fails, saying so, instead of waiting for
+#' ever.
+#'
+#' When a tick's sequence is used up, the function waits for the next tick
+#' (sleeping, or for the last millisecond re-reading the clock): never more
+#' IDs in a tick than the sequence holds. When the clock reads earlier than
+#' the last ID's tick, `"wait"` (the default) waits until the clock is back
+#' there, holding the lock, so that every caller waits with it; `"error"`
+#' refuses with an error saying by how many milliseconds the clock is
+#' behind, and leaves the state as it was. A clock before the layout's
+#' epoch or past its last tick is an error. SCRU64 follows its
+#' specification, as [id_generator()] does: a counter that starts each tick
+#' at a random number below half its range, bursts that move on to later
+#' ticks up to 10 seconds ahead of the clock, and steps back within those 10
+#' seconds absorbed.
+#'
+#' @section Layouts and large IDs:
+#' Every layout works, whatever its unit: milliseconds, `"<n>ms"` such as
+#' Sonyflake's 10 ms and SCRU64's 256 ms, seconds, and microseconds (TIDs).
+#' The tick is computed on Unix time's grid, as everywhere in zuid (see
+#' "Ticks on Unix time's grid" in [id_layout()]). The Discord, Instagram and
+#' Mastodon layouts use the top bit: their IDs of 2^63 and more (Instagram's
+#' from 2046) come out of the function as the negative `BIGINT` with the
+#' same 64 bits, which is how zuid reads and decodes such IDs in a signed
+#' column (see [id_sql()]); they are still unique and increasing as
+#' unsigned numbers, but a signed column sorts them before the others.
+#'
+#' @section Cost:
+#' Measured by `make bench` (`bench/sql-generator.R`) on a 2-core virtual
+#' machine shared with other work, PostgreSQL 15 and MariaDB 10.11 as
+#' `make test` starts them, Twitter layout, one `INSERT ... SELECT` of a
+#' million rows: the default adds about 3 microseconds per row in
+#' PostgreSQL (the insert itself costs 1), and 18 to 25 in MariaDB, whose
+#' trigger, locking read and update of the state row, each a statement of a
+#' stored program, cost more (the more rows one transaction holds, the
+#' more). The function alone takes about 3.5 and 20 microseconds. That is
+#' below the Twitter layout's capacity of 4,096 IDs per millisecond, so a
+#' session rarely waits for a tick; four sessions inserting at once take
+#' turns and together mint at about the rate of one. A schema-qualified
+#' PostgreSQL name saves the search path's setting on each call, about 1
+#' microsecond when measured alone, within the noise of a million-row run.
+#'
+#' @param layout A [id_layout()], or the name of a built-in layout that
+#'   needs no further argument (`"twitter"`, `"discord"`, `"instagram"`,
+#'   `"mastodon"`, `"tid"`).
+#' @param ... Every node field of the layout by name, as [id_generator()]
+#'   takes them, such as `datacenter = 1, worker = 7`; for `scru64`, `node`.
+#' @param dialect `"postgres"` (or `"postgresql"`) or `"mysql"` (or
+#'   `"mariadb"`), or a DBI connection to one of them (see [id_sql()]). Other
+#'   dialects are a `zuid_error_dialect` that says why the engine cannot
+#'   hold a safe generator.
+#' @param name The function's name: a string, or `c(schema, name)` (or
+#'   `DBI::Id()`) for a schema-qualified one. Always quoted as an identifier.
+#' @param on_clock_back `"wait"` or `"error"`: what the function does when
+#'   the server's clock reads earlier than its last ID (see "The clock").
+#' @param table `NULL`, or a table (a name, or `c(schema, table)`) whose
+#'   `column` should get its IDs from the function: see "Column defaults".
+#' @param column The ID column of `table`.
+#' @param execute `TRUE` to run the statements on `dialect`, which must then
+#'   be a DBI connection.
+#' @returns The SQL statements in the order to run them, named for what
+#'   each does: a `dbplyr::sql()` vector when dbplyr is installed, a
+#'   character vector otherwise; invisibly when `execute = TRUE`, after
+#'   running them. Run each as one statement (`DBI::dbExecute()`); in the
+#'   `mysql` client, set a `DELIMITER` other than `;` first.
+#' @seealso [id_generator()] for IDs minted in R, [id_sql()] and
+#'   [id_add_fields()] to decode them in the database.
+#' @export
+#' @examples
+#' sql <- id_sql_generator("twitter", datacenter = 1, worker = 7, dialect = "postgres")
+#' names(sql)
+#' cat(sql[["function"]])
+#'
+#' # MySQL/MariaDB, with the trigger that fills `events.id`.
+#' names(id_sql_generator("discord", worker = 3, process = 0, dialect = "mariadb",
+#'                        table = "events"))
+#'
+#' # Engines that cannot hold a safe generator say why.
+#' try(id_sql_generator("twitter", datacenter = 1, worker = 7, dialect = "sqlite"))
+#'
+#' \dontrun{
+#' con <- DBI::dbConnect(RPostgreSQL::PostgreSQL(), dbname = "app")
+#' id_sql_generator("twitter", datacenter = 1, worker = 7, dialect = con, execute = TRUE)
+#' DBI::dbExecute(con, "CREATE TABLE t (id BIGINT PRIMARY KEY DEFAULT zuid_next_id(), body TEXT)")
+#' DBI::dbExecute(con, "INSERT INTO t (body) VALUES ('hello')")
+#' ids <- DBI::dbGetQuery(con, "SELECT CAST(id AS TEXT) AS id, body FROM t")
+#' id_add_fields(ids, id, "twitter")
+#' }
+id_sql_generator <- function(layout, ..., dialect, name = "zuid_next_id",
+                             on_clock_back = c("wait", "error"), table = NULL, column = "id",
+                             execute = FALSE) {
+  call <- sys.call()
+  layout <- as_layout(layout, call)
+  nodes <- check_generator_nodes(list(...), layout, call)
+  if (missing(dialect)) {
+    zuid_abort(paste(
+      "`dialect` is missing: give \"postgres\" or \"mysql\" (or \"mariadb\"), or a DBI",
+      "connection to one of them."
+    ), class = "zuid_error_type", call = call)
+  }
+  target <- sql_target(dialect, call)
+  engine <- generator_engine(target$dialect, call)
+  policy <- check_choice(on_clock_back, c("wait", "error"), "on_clock_back", call)
+  execute <- check_flag(execute, "execute", call)
+  if (execute && is.null(target$con)) {
+    zuid_abort(sprintf(paste(
+      "`execute = TRUE` runs the statements on a DBI connection given as `dialect`;",
+      "`dialect` is the name %s. Pass the connection, or run the statements yourself."
+    ), describe_value(dialect)), class = "zuid_error_type", call = call)
+  }
+  names <- generator_names(name, table, column, target$dialect, call)
+  plan <- generator_plan(layout, nodes, policy, call)
+  statements <- engine$statements(plan, names)
+  if (execute) {
+    run_generator_sql(statements, target$con, call)
+    return(invisible(sql_result(statements)))
+  }
+  sql_result(statements)
+}
+
+# Engines -------------------------------------------------------------------
+
+# The dialect's generator (its `generator` in sql-dialects.R), or the error
+# that says why the engine cannot hold a safe one.
+generator_engine <- function(dialect, call) {
+  engine <- sql_dialect(dialect)$generator
+  if (is.null(engine$statements)) {
+    zuid_abort(sprintf("id_sql_generator() makes generators for %s: %s.",
+                       generator_engine_labels(), engine$refusal),
+               class = "zuid_error_dialect", call = call, dialect = dialect)
+  }
+  engine
+}
+
+# The engines that hold a generator, as a message lists them.
+generator_engine_labels <- function() {
+  labels <- unlist(lapply(sql_dialects, function(d) d$generator$label))
+  paste(labels, collapse = " and ")
+}
+
+run_generator_sql <- function(statements, con, call) {
+  for (i in seq_along(statements)) {
+    tryCatch(DBI::dbExecute(con, statements[[i]]), error = function(e) {
+      zuid_abort(sprintf("Statement %d of %d (%s) of the ID generator failed: %s",
+                         i, length(statements), names(statements)[[i]], conditionMessage(e)),
+                 class = "zuid_error_database", call = call, parent = e)
+    })
+  }
+}
+
+# The generator's numbers ------------------------------------------------------
+
+# What the SQL of every engine needs, as SQL text, all of it the core's
+# (facts.R): the tick grid in microseconds (tick 0 starts at `origin_us`,
+# the epoch floored to the unit), the parts' widths, shifts and masks, the
+# node values, the last tick (for SCRU64 the last whose IDs are all
+# SCRU64's), SCRU64's lead allowance in ticks and the bound its counter
+# starts below (NULL: a tick starts at 0), as id_generator() mints.
+generator_plan <- function(layout, nodes, policy, call) {
+  facts <- layout_facts_of(layout, call)
+  minting <- minting_facts_of(layout, call)
+  offsets <- facts$offsets
+  max_values <- facts$max_values
+  list(
+    origin_us = sql_number(minting$origin_us), unit_us = minting$unit_us,
+    time_mask = whole_text(max_values[["time"]]), last_tick = minting$last_tick,
+    time_shift = whole_text(offsets[["time"]]), seq_bits = whole_text(layout$bits[["sequence"]]),
+    seq_shift = whole_text(offsets[["sequence"]]), seq_max = whole_text(max_values[["sequence"]]),
+    max_lead = minting$max_lead,
+    start_bound = if (is.na(minting$counter_start_bound)) NULL else minting$counter_start_bound,
+    nodes = vapply(nodes, whole_text, ""), node_shifts = offsets[names(nodes)],
+    policy = policy,
+    about = sprintf("zuid's ID generator: %s; node %s; on_clock_back = \"%s\".",
+                    layout_label(layout), node_words(nodes), policy)
+  )
+}
+
+# A number's decimal text as SQL, in parentheses when negative (tick 0
+# before 1970), so that no `- -` or `--` appears where it is written in.
+sql_number <- function(text) if (startsWith(text, "-")) sprintf("(%s)", text) else text
+
+# The node fields' bits in place, as an expression: `(v << shift) | ...`,
+# each value cast to `type` first where the engine needs it.
+node_bits_sql <- function(plan, cast) {
+  if (length(plan$nodes) == 0L) {
+    return("0")
+  }
+  paste(sprintf("(%s << %s)", sprintf(cast, plan$nodes), whole_text(plan$node_shifts)),
+        collapse = " | ")
+}
+
+# Names --------------------------------------------------------------------------
+
+# The names the statements use, quoted by the dialect's rules: the function,
+# its state and clock (named after it, in its schema), and for a column
+# default the table, column and trigger; `state_text`, the state's quoted
+# name as PostgreSQL's functions take it (in a string).
+generator_names <- function(name, table, column, dialect, call) {
+  rules <- sql_dialect(dialect)$quote
+  limit <- generator_name_limit(dialect)
+  fn <- name_parts(name, "name", limit, call)
+  derived <- function(suffix, parts = fn, what = "name") {
+    name_parts(c(parts[-length(parts)], paste0(parts[[length(parts)]], suffix)), what,
+               limit, call, derived = suffix)
+  }
+  quote <- function(parts) paste(vapply(parts, quote_with, "", rules = rules), collapse = ".")
+  state <- quote(derived("_state"))
+  out <- list(fn = quote(fn), clock = quote(derived("_clock")), state = state,
+              qualified = length(fn) == 2L, state_text = state)
+  if (!is.null(table)) {
+    table <- name_parts(table, "table", limit, call)
+    column <- name_parts(column, "column", limit, call, parts = 1L)
+    trigger <- derived(paste0("_", column, "_zuid"), table, "table")
+    out <- c(out, list(table = quote(table), column = quote(column), trigger = quote(trigger)))
+  }
+  out
+}
+
+# The longest name the engine keeps whole, with its name for messages.
+generator_name_limit <- function(dialect) {
+  engine <- sql_dialect(dialect)$generator
+  c(engine$name_limit, list(engine = engine$label))
+}
+
+# A name as its parts (`c(schema, name)`, or one part), each a non-empty
+# string within the engine's length limit; `derived` is the suffix that
+# made it, for the message.
+name_parts <- function(x, arg, limit, call, parts = 2L, derived = NULL) {
+  if (inherits(x, "Id")) x <- unname(x@name)
+  if (!is.character(x) || is.object(x) || !length(x) %in% seq_len(parts) || anyNA(x) ||
+      !all(nzchar(x))) {
+    zuid_abort(sprintf(paste(
+      "`%s` must be %s; not %s."
+    ), arg, if (parts == 1L) "one non-empty string" else
+      "a name, or a schema and a name such as `c(\"ids\", \"next_id\")` or `DBI::Id()`",
+    describe_value(x)), class = "zuid_error_type", call = call)
+  }
+  x <- enc2utf8(x)
+  size <- nchar(x, type = limit$type)
+  if (any(size > limit$max)) {
+    long <- x[size > limit$max][[1L]]
+    zuid_abort(sprintf(paste(
+      "`%s` makes the name %s%s, longer than %s's %d %s for a name, which the",
+      "server would cut short: choose a shorter one."
+    ), arg, encodeString(trunc_text(long, 70L), quote = "\""),
+    if (is.null(derived)) "" else sprintf(" (with \"%s\")", derived),
+    limit$engine, limit$max, limit$type), class = "zuid_error_range", call = call)
+  }
+  x
+}
+
+# Filling in the SQL ---------------------------------------------------------------
+
+# `template` (lines) with each {{key}} replaced by `values[[key]]`, in one
+# pass, so that a value (holding a user's quoted name) is never read for
+# keys itself.
+fill_sql <- function(template, values) {
+  text <- paste(template, collapse = "\n")
+  at <- gregexpr("\\{\\{[a-z_]+\\}\\}", text)
+  keys <- gsub("[{}]", "", regmatches(text, at)[[1L]])
+  missing <- setdiff(keys, names(values))
+  if (length(missing) > 0L) zuid_abort_internal(sprintf("no value for {{%s}} in the SQL", missing[[1L]]))
+  regmatches(text, at) <- list(vapply(keys, function(k) values[[k]], "", USE.NAMES = FALSE))
+  text
+}

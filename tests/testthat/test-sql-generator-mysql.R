@@ -1,0 +1,74 @@
+# The MySQL/MariaDB generator (sql-generator-mysql.R): what it writes in,
+# and a live server's transactions and time zones. The tests of both
+# engines are in test-sql-generator.R.
+
+test_that("the numbers written in follow the layout's tick grid (MySQL)", {
+  fn <- function(layout, ...) {
+    as.character(id_sql_generator(layout, ..., dialect = "mysql")[["function"]])
+  }
+  twitter <- fn("twitter", datacenter = 1, worker = 7)
+  expect_match(twitter, "SET z_now_tick = (z_now_us - 1288834974657000) DIV 1000;", fixed = TRUE)
+  expect_match(twitter, "CAST((z_tick << 22) | ((1 << 17) | (7 << 12)) | (z_seq << 0) AS SIGNED)",
+               fixed = TRUE)
+  expect_match(twitter, "IF z_seq < 4095 AND z_tick - z_now_tick <= 0 AND", fixed = TRUE)
+  scru <- fn(id_layout("scru64", node_bits = 8), node = 1)
+  last <- bit64::as.integer64(36)^12 %/% bit64::as.integer64(2^24) - 1L
+  expect_match(scru, sprintf("IF z_now_tick > %s THEN", as.character(last)), fixed = TRUE)
+  expect_match(scru, "z_seq = FLOOR(RAND() * 32768);", fixed = TRUE)
+  expect_match(scru, "<= 39 AND", fixed = TRUE)
+})
+
+test_that("a table gets a default of 0 and the trigger that mints in its place", {
+  my <- id_sql_generator("twitter", datacenter = 1, worker = 1, dialect = "mysql", table = "t",
+                         column = "k")
+  expect_identical(as.character(my[["default"]]), "ALTER TABLE `t` ALTER COLUMN `k` SET DEFAULT 0")
+  expect_identical(as.character(my[["trigger"]]), paste(
+    "CREATE TRIGGER `t_k_zuid` BEFORE INSERT ON `t` FOR EACH ROW\nSET NEW.`k` = CASE",
+    "WHEN NEW.`k` IS NULL OR NEW.`k` = 0 THEN `zuid_next_id`() ELSE NEW.`k` END"))
+})
+
+test_that("on_clock_back chooses between waiting and an error", {
+  wait <- id_sql_generator("discord", worker = 1, process = 1, dialect = "mysql")[["function"]]
+  error <- id_sql_generator("discord", worker = 1, process = 1, dialect = "mysql",
+                            on_clock_back = "error")[["function"]]
+  expect_match(wait, "SET z_target = z_tick - 0;", fixed = TRUE)
+  expect_no_match(wait, "ms before the last ID", fixed = TRUE)
+  expect_match(error, "ms before the last ID", fixed = TRUE)
+})
+
+test_that("the MySQL state is the transaction's: a rollback takes its IDs back", {
+  skip_unless_engine("mysql")
+  con <- gen_connect("mysql")
+  on.exit({
+    drop_generator(con, "mysql", "zgen_next")
+    DBI::dbDisconnect(con)
+  })
+  install_generator(con, "mysql", "twitter", list(datacenter = 5, worker = 5))
+  install_test_clock(con, "mysql")
+  set_test_clock(con, fixed = Sys.time())
+  first <- mint(con, "mysql", "twitter", 1)
+  DBI::dbExecute(con, "START TRANSACTION")
+  in_rollback <- mint(con, "mysql", "twitter", 3)
+  DBI::dbExecute(con, "ROLLBACK")
+  after <- mint(con, "mysql", "twitter", 3)
+  expect_true(min(in_rollback) > first)
+  expect_identical(as.character(after), as.character(in_rollback))
+})
+
+test_that("the MySQL clock reads UTC whatever the session's time zone", {
+  skip_unless_engine("mysql")
+  con <- gen_connect("mysql")
+  on.exit({
+    drop_generator(con, "mysql", "zgen_next")
+    DBI::dbDisconnect(con)
+  })
+  install_generator(con, "mysql", "twitter", list(datacenter = 1, worker = 1))
+  DBI::dbExecute(con, "SET time_zone = '+05:00'")
+  before <- Sys.time()
+  us <- DBI::dbGetQuery(con, "SELECT CAST(zgen_next_clock() AS CHAR) AS us")$us
+  after <- Sys.time()
+  s <- as.numeric(us) / 1e6
+  expect_gte(s, as.numeric(before) - 0.01)
+  expect_lte(s, as.numeric(after) + 0.01)
+  expect_identical(DBI::dbGetQuery(con, "SELECT @@session.time_zone AS z")$z, "+05:00")
+})

@@ -1,0 +1,77 @@
+# The PostgreSQL generator (sql-generator-postgres.R): the numbers and
+# names it writes in, its state sequence, and a live server's transactions.
+# The tests of both engines are in test-sql-generator.R.
+
+test_that("the numbers written in follow the layout's tick grid", {
+  fn <- function(layout, ...) {
+    as.character(id_sql_generator(layout, ..., dialect = "postgres")[["function"]])
+  }
+  twitter <- fn("twitter", datacenter = 1, worker = 7)
+  expect_match(twitter, "(now_us - 1288834974657000) / 1000", fixed = TRUE)
+  expect_match(twitter, "(tick << 22) | ((CAST(1 AS bigint) << 17) | (CAST(7 AS bigint) << 12))",
+               fixed = TRUE)
+  # Sonyflake's start time is floored to its 10 ms grid.
+  epoch_ms <- 1592224496789
+  sony <- fn(id_layout("sonyflake", epoch = epoch_ms), machine = 3)
+  expect_match(sony, sprintf("(now_us - %s000) / 10000", format(floor(epoch_ms / 10) * 10,
+                                                               scientific = FALSE)), fixed = TRUE)
+  expect_match(sony, "(seq << 16)", fixed = TRUE)
+  expect_match(fn("tid", clock_id = 5), "(now_us - 0) / 1;", fixed = TRUE)
+  # SCRU64's last tick is the last whose IDs are all below 36^12.
+  scru <- fn(id_layout("scru64", node_bits = 8), node = 1)
+  last <- bit64::as.integer64("4738381338321616896") %/% bit64::as.integer64(2^24) - 1L
+  expect_match(scru, sprintf("now_tick > %s THEN", as.character(last)), fixed = TRUE)
+  expect_match(scru, "floor(random() * 32768)", fixed = TRUE)
+  expect_match(scru, "<= 39 AND", fixed = TRUE)
+  before_1970 <- id_layout(time = list(bits = 41, unit = "s", epoch = -86400500), sequence = 22)
+  expect_match(fn(before_1970), "(now_us - (-86401000000)) / 1000000", fixed = TRUE)
+})
+
+test_that("the state sequence spans the signed 64-bit range, starting one above its least", {
+  pg <- id_sql_generator("twitter", datacenter = 1, worker = 1, dialect = "postgres")
+  top <- as.character(bit64::lim.integer64()[[2L]])
+  # -2^63, which a double holds exactly (and bit64 takes for NA).
+  least <- paste0("-", format(2^63, scientific = FALSE))
+  expect_identical(as.character(pg[["state"]]), sprintf(paste(
+    "CREATE SEQUENCE IF NOT EXISTS \"zuid_next_id_state\" AS bigint MINVALUE %s MAXVALUE %s",
+    "START WITH -%s CACHE 1 NO CYCLE"), least, top, top))
+  # The flip of the top bit is -2^63, written as integers.
+  expect_match(pg[["function"]], sprintf("flip CONSTANT bigint := -%s - 1;", top), fixed = TRUE)
+})
+
+test_that("on_clock_back chooses between waiting and an error (PostgreSQL)", {
+  wait <- id_sql_generator("discord", worker = 1, process = 1, dialect = "postgres")[["function"]]
+  error <- id_sql_generator("discord", worker = 1, process = 1, dialect = "postgres",
+                            on_clock_back = "error")[["function"]]
+  expect_match(wait, "target := tick - 0;", fixed = TRUE)
+  expect_no_match(wait, "ms before the last ID", fixed = TRUE)
+  expect_match(error, "ms before the last ID", fixed = TRUE)
+  expect_match(error, "PERFORM setval(", fixed = TRUE)
+})
+
+test_that("a name holding the dollar quote or a template key changes nothing else", {
+  name <- "a$zuid$b{{state}}"
+  pg <- id_sql_generator("twitter", datacenter = 1, worker = 1, dialect = "postgres", name = name)
+  expect_match(pg[["function"]], "AS $zuid1$\n", fixed = TRUE)
+  expect_true(endsWith(pg[["function"]], "\n$zuid1$"))
+  expect_match(pg[["function"]], "\"a$zuid$b{{state}}_clock\"()", fixed = TRUE)
+  expect_match(pg[["clock"]], "AS $zuid$\n", fixed = TRUE)
+})
+
+test_that("the PostgreSQL state is outside transactions: a rollback never gives IDs twice", {
+  skip_unless_engine("postgres")
+  con <- gen_connect("postgres")
+  on.exit({
+    drop_generator(con, "postgres", "zgen_next")
+    DBI::dbDisconnect(con)
+  })
+  install_generator(con, "postgres", "twitter", list(datacenter = 5, worker = 5))
+  install_test_clock(con, "postgres")
+  # A clock that stands still: IDs differ by their sequence only.
+  set_test_clock(con, fixed = Sys.time())
+  DBI::dbExecute(con, "BEGIN")
+  in_rollback <- mint(con, "postgres", "twitter", 3)
+  DBI::dbExecute(con, "ROLLBACK")
+  after <- mint(con, "postgres", "twitter", 3)
+  expect_true(min(after) > max(in_rollback))
+})
