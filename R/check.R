@@ -2,7 +2,8 @@
 # in the form the binding takes, or raises a classed error naming the
 # argument and what it accepts.
 
-# `x` as a whole number from `min` to `max`.
+# `x` as a whole number from `min` to `max`: an integer where R's integers
+# hold it, else the double itself (a field of up to 53 bits).
 check_whole <- function(x, arg, min, max, call, class = "zuid_error_layout") {
   ok <- is.numeric(x) && !is.object(x) && length(x) == 1L && !is.na(x) &&
     is.finite(x) && x == trunc(x) && x >= min && x <= max
@@ -13,7 +14,7 @@ check_whole <- function(x, arg, min, max, call, class = "zuid_error_layout") {
       class = class, call = call
     )
   }
-  as.integer(x)
+  if (abs(x) <= .Machine$integer.max) as.integer(x) else x
 }
 
 check_flag <- function(x, arg, call) {
@@ -108,11 +109,12 @@ check_node_values <- function(nodes, layout, call) {
   }
   unknown <- setdiff(given, fields)
   if (length(unknown) > 0L) {
-    zuid_abort(sprintf("The %s has no field `%s`; %s.", layout_label(layout),
-                       unknown[[1L]], known), class = "zuid_error_layout", call = call)
+    zuid_abort(sprintf("The %s has no field %s; %s.", layout_label(layout),
+                       encodeString(unknown[[1L]], quote = "`"), known), class = "zuid_error_layout", call = call)
   }
   if (anyDuplicated(given)) {
-    zuid_abort(sprintf("The field `%s` is given more than once.", given[duplicated(given)][[1L]]),
+    twice <- encodeString(given[duplicated(given)][[1L]], quote = "`")
+    zuid_abort(sprintf("The field %s is given more than once.", twice),
                class = "zuid_error_layout", call = call)
   }
   values <- lapply(fields, function(f) if (f %in% given) check_numeric(nodes[[f]], f, call) else 0L)
@@ -138,6 +140,9 @@ check_text <- function(text, form, call) {
 # is an error, which names `x` as `arg` does (`x` by default).
 check_ids <- function(x, call, arg = NULL) {
   input <- ids_input(x)
+  if (is.null(input) && inherits(x, "integer64")) {
+    check_id_storage(x, call, arg %||% "`x`")
+  }
   if (is.null(input)) {
     hint <- if (is.factor(x)) " Convert a factor with `as.character()` first." else ""
     zuid_abort(sprintf(
@@ -162,12 +167,13 @@ ids_input <- function(x) {
   NULL
 }
 
-# Which entries of `x` are missing, without needing bit64: NA_integer64_ is
-# the bit pattern of -0.0 in the double that holds it (the ID 0 is +0.0).
-id_is_na <- function(x) {
-  if (inherits(x, "integer64")) {
-    v <- unclass(x)
-    return(v == 0 & 1 / v < 0)
+# Which entries of `x` are missing. For an integer64 the core reads the
+# bits: only NA_integer64_'s (those of 2^63) are missing, and every other
+# pattern is an ID, the many that are NaN as doubles too, which no test on
+# the doubles in R could tell apart.
+id_is_na <- function(x, call = NULL) {
+  if (inherits(x, c("integer64", "zuid_id"))) {
+    return(rust_value(ids_missing(x), call))
   }
   is.na(x)
 }

@@ -17,6 +17,13 @@
 #' epoch or past the layout's last tick, a part outside its width, and an
 #' unknown field name are errors.
 #'
+#' A `zuid_id` cannot hold the one ID 2^63, whose bits are integer64's `NA`
+#' (see [as_zuid_id()]). `id_compose()` makes it `NA` with a warning; as a
+#' bound, `id_from_time()` gives the next ID instead, 2^63 + 1, which every
+#' `zuid_id` compares with as with 2^63 (this happens at one tick, where
+#' Discord's IDs reach 2^63 on 2084-09-06 and Instagram's in 2046).
+#' `as = "character"` gives 2^63 itself.
+#'
 #' @param time A POSIXct (or Date) vector.
 #' @param layout A [id_layout()], or the name of a built-in layout that needs
 #'   no further argument: `"twitter"` (or `"x"`), `"discord"`, `"instagram"`,
@@ -64,7 +71,7 @@ id_compose <- function(time, layout, ..., sequence = 0L, as = c("id", "character
   lower <- names(layout$bits)[!layout$kinds %in% c("sign", "time")]
   n <- common_length(args, call)
   rust_value(compose_ids(args$time, unname(args[lower]), layout, n, as), call,
-             list(layout = layout, args = args, n = n))
+             list(layout = layout, args = args, n = n, as = as))
 }
 
 #' @rdname id_compose
@@ -76,5 +83,5 @@ id_from_time <- function(time, layout, side = c("min", "max"), as = c("id", "cha
   side <- check_choice(side, c("min", "max"), "side", call)
   args <- list(time = time_seconds(time, call))
   rust_value(ids_at_times(args$time, layout, side == "max", as), call,
-             list(layout = layout, args = args, n = length(args$time)))
+             list(layout = layout, args = args, n = length(args$time), as = as))
 }

@@ -10,7 +10,8 @@
 #' @param x One or a few IDs (at most 20), read as [id_fields()] reads them.
 #' @returns Invisibly, a data frame with one row per ID and part: `id`
 #'   (position in `x`), `part`, `bits`, `offset` (bits below the part) and
-#'   `value` (a double, exact: every part has fewer than 54 bits).
+#'   `value` (a double, exact: every part has fewer than 54 bits). No IDs
+#'   give no rows (and print nothing).
 #' @export
 #' @examples
 #' id_explain("175928847299117063", "discord")
@@ -35,14 +36,15 @@ id_explain <- function(x, layout = NULL) {
   invisible(parts)
 }
 
-# One row per ID and part, with the part values the core computed.
+# One row per ID and part, with the part values the core computed; the
+# same columns with no rows for no IDs.
 explain_parts <- function(read, layout, call) {
-  offsets <- layout_facts_of(layout, call)$offsets
-  rows <- lapply(seq_along(read$decimal), function(i) {
-    data.frame(id = i, part = names(layout$bits), bits = unname(layout$bits),
-               offset = unname(offsets), value = vapply(read$values, `[[`, numeric(1), i))
-  })
-  do.call(rbind, rows)
+  offsets <- unname(layout_facts_of(layout, call)$offsets)
+  n <- length(read$decimal)
+  # `read$values` holds a vector per part: as a matrix, a row per part.
+  data.frame(id = rep(seq_len(n), each = length(layout$bits)), part = rep(names(layout$bits), n),
+             bits = rep(unname(layout$bits), n), offset = rep(offsets, n),
+             value = as.double(do.call(rbind, read$values)))
 }
 
 # The lines of one ID: its decimal text and time, its parts' digits, and

@@ -50,6 +50,8 @@ ids_valid <- function(x, input, layout) .Call(wrap__ids_valid, x, input, layout)
 
 ids_text <- function(x) .Call(wrap__ids_text, x)
 
+ids_missing <- function(x) .Call(wrap__ids_missing, x)
+
 ids_compare <- function(x, y, op) .Call(wrap__ids_compare, x, y, op)
 
 ids_sort <- function(x, decreasing) .Call(wrap__ids_sort, x, decreasing)

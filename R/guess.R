@@ -13,11 +13,11 @@
 #' @param x IDs, read as [id_fields()] reads them; the layout a `zuid_id`
 #'   carries plays no part.
 #' @param layouts Candidate layouts: a list of [id_layout()]s or names, named
-#'   or not. By default the built-ins, with Sonyflake's v1 start time
-#'   (2014-09-01), SCRU64's time (which does not depend on `node_bits`), AT
-#'   Protocol TIDs (Bluesky), whose 13-character text no other layout reads,
-#'   and the published defaults of baidu/uid-generator, Sonyflake v2, TSID and
-#'   yitter/IdGenerator.
+#'   or not, or one layout. By default the built-ins, with Sonyflake's v1
+#'   start time (2014-09-01), SCRU64's time (which does not depend on
+#'   `node_bits`), AT Protocol TIDs (Bluesky), whose 13-character text no
+#'   other layout reads, and the published defaults of baidu/uid-generator,
+#'   Sonyflake v2, TSID and yitter/IdGenerator.
 #' @param now The latest plausible time.
 #' @returns A data frame of class `zuid_guess`, one row per layout, most
 #'   plausible first: `layout`, `plausible` (the share of IDs whose time is
@@ -33,7 +33,9 @@
 #' id_guess_layout("175928847299117063", now = as.POSIXct("2026-01-01", tz = "UTC"))
 id_guess_layout <- function(x, layouts = default_guess_layouts(), now = Sys.time()) {
   call <- sys.call()
-  if (!is.list(layouts) || inherits(layouts, "zuid_layout")) layouts <- as.list(layouts)
+  # One layout is a list of one; names of built-in layouts, a list of names.
+  if (inherits(layouts, "zuid_layout")) layouts <- list(layouts)
+  if (!is.list(layouts)) layouts <- as.list(layouts)
   if (length(layouts) == 0L) {
     zuid_abort("`layouts` must hold at least one layout.", class = "zuid_error_layout", call = call)
   }
@@ -49,7 +51,7 @@ id_guess_layout <- function(x, layouts = default_guess_layouts(), now = Sys.time
   # The layout a zuid_id carries is one more guess, not the answer: every
   # candidate decodes the same bits.
   if (is_zuid_id(x)) x <- plain_integer64(x)
-  known <- sum(!id_is_na(x))
+  known <- sum(!id_is_na(x, call))
   rows <- lapply(seq_along(layouts), function(k) guess_row(x, known, layouts[[k]], labels[[k]], now_s))
   out <- do.call(rbind, rows)
   out <- out[order(-out$plausible, out$layout), ]

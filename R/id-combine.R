@@ -14,6 +14,7 @@ restore_id <- function(bits, like) new_zuid_id(bits, id_layout_attr(like))
 # fill does and a realistic ID does not, are the fills looked for.
 #' @export
 `[.zuid_id` <- function(x, ...) {
+  if (!is.double(x)) check_id_storage(x, sys.call())
   if (...length() == 1L && missing(..1)) {
     return(x)
   }
@@ -34,11 +35,19 @@ index_of <- function(x) {
 }
 
 #' @export
-`[[.zuid_id` <- function(x, ...) restore_id(.subset2(x, ...), x)
+`[[.zuid_id` <- function(x, ...) {
+  check_id_storage(x, sys.call())
+  restore_id(.subset2(x, ...), x)
+}
+
+# What messages about the values assigned call them, and the layout they
+# are read with.
+value_entries <- list(arg = "`value`", layout_what = "the layout `x` carries")
 
 #' @export
 `[<-.zuid_id` <- function(x, ..., value) {
-  bits <- id_bits(value, id_layout_attr(x), sys.call(), entries = list(arg = "`value`"), combine = TRUE)
+  check_id_storage(x, sys.call())
+  bits <- id_bits(value, id_layout_attr(x), sys.call(), entries = value_entries, combine = TRUE)
   y <- unclass(x)
   y[...] <- bits
   if (length(y) > length(x)) {
@@ -52,7 +61,8 @@ index_of <- function(x) {
 
 #' @export
 `[[<-.zuid_id` <- function(x, ..., value) {
-  bits <- id_bits(value, id_layout_attr(x), sys.call(), entries = list(arg = "`value`"), combine = TRUE)
+  check_id_storage(x, sys.call())
+  bits <- id_bits(value, id_layout_attr(x), sys.call(), entries = value_entries, combine = TRUE)
   y <- unclass(x)
   y[[...]] <- bits
   # The one element assigned beyond the end is the last; those between
@@ -65,6 +75,7 @@ index_of <- function(x) {
 # bit64's method pads with the ID 0.
 #' @export
 `length<-.zuid_id` <- function(x, value) {
+  check_id_storage(x, sys.call())
   n <- length(x)
   y <- unclass(x)
   length(y) <- value
@@ -97,7 +108,10 @@ flatten_lists <- function(values) {
 }
 
 #' @export
-rep.zuid_id <- function(x, ...) restore_id(NextMethod(), x)
+rep.zuid_id <- function(x, ...) {
+  check_id_storage(x, sys.call())
+  restore_id(NextMethod(), x)
+}
 
 # vctrs ---------------------------------------------------------------------
 # vctrs works on a proxy of doubles and restores the class and layout
@@ -109,18 +123,18 @@ rep.zuid_id <- function(x, ...) restore_id(NextMethod(), x)
 # bits) equal to 0 and order bits as signed.
 
 #' @exportS3Method vctrs::vec_proxy
-vec_proxy.zuid_id <- function(x, ...) rust_value(ids_swap_na(x))
+vec_proxy.zuid_id <- function(x, ...) rust_value(ids_swap_na(x), sys.call())
 
 #' @exportS3Method vctrs::vec_restore
 vec_restore.zuid_id <- function(x, to, ...) {
-  out <- rust_value(ids_swap_na(x))
+  out <- rust_value(ids_swap_na(x), sys.call())
   if (!is.null(names(x))) names(out) <- names(x)
   restore_id(out, to)
 }
 
 #' @exportS3Method vctrs::vec_proxy_equal
 vec_proxy_equal.zuid_id <- function(x, ...) {
-  halves <- rust_value(ids_halves(x))
+  halves <- rust_value(ids_halves(x), sys.call())
   data.frame(high = halves$high, low = halves$low)
 }
 

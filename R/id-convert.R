@@ -13,7 +13,10 @@ is.numeric.zuid_id <- function(x) FALSE
 # lapply(), sapply(), vapply(), Filter() and purrr::map() take an object's
 # elements from as.list(): each a zuid_id of the same layout.
 #' @export
-as.list.zuid_id <- function(x, ...) lapply(unclass(x), new_zuid_id, layout = id_layout_attr(x))
+as.list.zuid_id <- function(x, ...) {
+  check_id_storage(x, sys.call())
+  lapply(unclass(x), new_zuid_id, layout = id_layout_attr(x))
+}
 
 # Base R's union(), intersect(), setdiff(), is.element(), matrix() and
 # outer() take plain vectors through as.vector(): the exact text here,
@@ -38,7 +41,7 @@ as.integer64.zuid_id <- function(x, ...) plain_integer64(x)
 
 # The nearest double of each ID, read as unsigned: exact below 2^53 only.
 #' @export
-as.double.zuid_id <- function(x, ...) rust_value(ids_to_double(x))
+as.double.zuid_id <- function(x, ...) rust_value(ids_to_double(x), sys.call())
 
 # bit64's as.integer() reads an integer64 as signed: the IDs that fit an
 # integer are below 2^31, and exact as doubles.
@@ -66,6 +69,7 @@ NULL
 #' @rdname zuid_id-times
 #' @export
 as.POSIXct.zuid_id <- function(x, tz = "UTC", ...) {
+  check_id_storage(x, sys.call())
   time <- id_time(x, carried_layout(x, sys.call()))
   attr(time, "tzone") <- tz
   time
@@ -73,11 +77,14 @@ as.POSIXct.zuid_id <- function(x, tz = "UTC", ...) {
 
 #' @rdname zuid_id-times
 #' @export
-as.Date.zuid_id <- function(x, ...) as.Date(id_time(x, carried_layout(x, sys.call())), tz = "UTC")
+as.Date.zuid_id <- function(x, ...) {
+  check_id_storage(x, sys.call())
+  as.Date(id_time(x, carried_layout(x, sys.call())), tz = "UTC")
+}
 
 # The layout `x` carries, for conversions that have no `layout` argument.
 carried_layout <- function(x, call) {
-  layout <- id_layout_attr(x)
+  layout <- checked_layout_attr(x, call)
   if (is.null(layout)) {
     zuid_abort(paste(
       "These IDs carry no layout, so their times are unknown: read them with",
@@ -88,4 +95,7 @@ carried_layout <- function(x, call) {
 }
 
 # A zuid_id's bits as a plain integer64, which bit64 reads as signed.
-plain_integer64 <- function(x) structure(as.vector(unclass(x)), class = "integer64")
+plain_integer64 <- function(x) {
+  check_id_storage(x, sys.call(-1L))
+  structure(as.vector(unclass(x)), class = "integer64")
+}

@@ -7,7 +7,7 @@
 # "NA", as for numbers (`na.encode` is for text).
 #' @export
 format.zuid_id <- function(x, width = NULL, justify = c("right", "left", "centre", "none"), ...) {
-  out <- rust_value(ids_text(x))
+  out <- rust_value(ids_text(x), sys.call())
   out[is.na(out)] <- "NA"
   if (!is.null(width)) {
     out <- format(out, width = width, justify = match.arg(justify))
@@ -18,14 +18,16 @@ format.zuid_id <- function(x, width = NULL, justify = c("right", "left", "centre
 
 #' @export
 as.character.zuid_id <- function(x, ...) {
-  rust_value(ids_text(x))
+  rust_value(ids_text(x), sys.call())
 }
 
 # Only the IDs shown are formatted: at most `max` (getOption("max.print")
 # by default), as print() shows other vectors.
 #' @export
 print.zuid_id <- function(x, quote = FALSE, max = NULL, ...) {
-  layout <- id_layout_attr(x)
+  call <- sys.call()
+  check_id_storage(x, call)
+  layout <- checked_layout_attr(x, call)
   n <- length(x)
   cat(sprintf("<zuid_id%s[%s]>\n", if (is.null(layout)) "" else paste0(" ", layout$name), whole_text(n)))
   limit <- max %||% getOption("max.print", 99999L)
@@ -53,7 +55,10 @@ str.zuid_id <- function(object, ...) {
 }
 
 #' @export
-as.data.frame.zuid_id <- function(x, ...) as.data.frame.vector(x, ...)
+as.data.frame.zuid_id <- function(x, ...) {
+  check_id_storage(x, sys.call())
+  as.data.frame.vector(x, ...)
+}
 
 # Tibbles show every digit, with the layout's name as the column type.
 #' @exportS3Method pillar::pillar_shaft
@@ -63,23 +68,30 @@ pillar_shaft.zuid_id <- function(x, ...) {
 
 #' @exportS3Method pillar::type_sum
 type_sum.zuid_id <- function(x) {
-  layout <- id_layout_attr(x)
+  layout <- checked_layout_attr(x, sys.call())
   if (is.null(layout)) "id" else layout$name
 }
 
 # bit64's is.na() and friends keep every class but integer64 on their
-# logical result: a zuid_id's give a plain logical vector.
+# logical result: a zuid_id's give a plain logical vector. The core tells
+# NA's bits (only those of 2^63) from every other, NaN doubles included.
 #' @export
-is.na.zuid_id <- function(x) stats::setNames(is.na(plain_integer64(x)), names(x))
+is.na.zuid_id <- function(x) stats::setNames(id_is_na(x, sys.call()), names(x))
 
 #' @export
 is.finite.zuid_id <- function(x) !is.na(x)
 
 #' @export
-is.infinite.zuid_id <- function(x) rep(FALSE, length(x))
+is.infinite.zuid_id <- function(x) {
+  check_id_storage(x, sys.call())
+  rep(FALSE, length(x))
+}
 
 #' @export
-is.nan.zuid_id <- function(x) rep(FALSE, length(x))
+is.nan.zuid_id <- function(x) {
+  check_id_storage(x, sys.call())
+  rep(FALSE, length(x))
+}
 
 # jsonlite::toJSON() writes an integer64 as signed numbers and an NA as
 # "NA"; a zuid_id is written as its exact text, as Discord and X write IDs

@@ -4,11 +4,11 @@
 # IDs; anything that would average IDs is refused.
 
 #' @export
-xtfrm.zuid_id <- function(x) rust_value(ids_rank(x))
+xtfrm.zuid_id <- function(x) rust_value(ids_rank(x), sys.call())
 
 #' @export
 sort.zuid_id <- function(x, decreasing = FALSE, na.last = NA, ...) {
-  sorted <- rust_value(ids_sort(x, isTRUE(decreasing)))
+  sorted <- rust_value(ids_sort(x, isTRUE(decreasing)), sys.call())
   if (!is.na(na.last)) {
     missing <- rep(na_id_bits, sum(is.na(x)))
     sorted <- if (isTRUE(na.last)) c(sorted, missing) else c(missing, sorted)
@@ -51,7 +51,7 @@ Summary.zuid_id <- function(..., na.rm = FALSE) {
 
 # The running largest or smallest ID, for cummax() and cummin().
 cumulative_ids <- function(x, largest) {
-  out <- new_zuid_id(rust_value(ids_cumulative(x, largest)), id_layout_attr(x))
+  out <- new_zuid_id(rust_value(ids_cumulative(x, largest), sys.call(-1L)), id_layout_attr(x))
   names(out) <- names(x)
   out
 }

@@ -105,8 +105,16 @@ unique.zuid_id <- function(x, incomparables = FALSE, ...) {
   x[!duplicated(x, incomparables = incomparables, ...)]
 }
 
+# bit64's method, which reads the bits in C, once the vector is known to
+# hold them.
+#' @export
+duplicated.zuid_id <- function(x, incomparables = FALSE, ...) {
+  check_id_storage(x, sys.call())
+  NextMethod()
+}
+
 #' @exportS3Method mtfrm zuid_id
 mtfrm.zuid_id <- function(x) as.character(x)
 
 #' @exportS3Method mtfrm integer64
-mtfrm.integer64 <- function(x) rust_value(ids_text(x))
+mtfrm.integer64 <- function(x) rust_value(ids_text(x), sys.call())

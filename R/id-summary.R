@@ -29,12 +29,13 @@ NULL
 #' @rdname zuid_id-summary
 #' @export
 summary.zuid_id <- function(object, ...) {
+  check_id_storage(object, sys.call(), "`object`")
   missing <- sum(is.na(object))
   known <- length(object) - missing
   extremes <- if (known > 0L) range(object, na.rm = TRUE) else object[c(NA_integer_, NA_integer_)]
   out <- c(IDs = whole_text(length(object)), "NA's" = whole_text(missing),
            Min. = format(extremes[1L]), Max. = format(extremes[2L]))
-  layout <- id_layout_attr(object)
+  layout <- checked_layout_attr(object, sys.call(), "`object`")
   if (!is.null(layout)) {
     times <- rust_value(format_epoch_ms(id_time(extremes, as = "ms")))
     times[is.na(times)] <- "NA"
@@ -61,8 +62,12 @@ all.equal.zuid_id <- function(target, current, ..., check.attributes = TRUE) {
   if (!is_zuid_id(current)) {
     return(sprintf("target is a zuid_id, current is %s", describe_value(current)))
   }
+  call <- sys.call()
+  check_id_storage(target, call, "`target`")
+  check_id_storage(current, call, "`current`")
   differences <- c(
-    layout_difference(id_layout_attr(target), id_layout_attr(current)),
+    layout_difference(checked_layout_attr(target, call, "`target`"),
+                      checked_layout_attr(current, call, "`current`")),
     if (isTRUE(check.attributes)) names_difference(names(target), names(current))
   )
   if (length(target) != length(current)) {

@@ -54,10 +54,20 @@
 #' `which.max()`, `dplyr::between()` (dplyr 1.0), data.table's
 #' `rbindlist()` and `:=` with another layout, and on R 4.2 a comparison
 #' whose other side has an `Ops` method of its own (an integer64, a
-#' POSIXct, a Date, a factor or a data frame: R warns "Incompatible
-#' methods" and compares raw doubles). The vignette's section "Pitfalls"
+#' POSIXct, a Date or a factor: R warns "Incompatible methods" and compares
+#' raw doubles; a data frame: R warns so, then fails with its own error,
+#' "'list' object cannot be coerced"). The vignette's section "Pitfalls"
 #' (`vignette("reading-ids", package = "zuid")`) says what to write
 #' instead of each.
+#'
+#' A `zuid_id` edited by hand is refused with a `zuid_error` wherever zuid
+#' reads it, never with an error of R's or of bit64's: one that holds
+#' integers, text or logicals instead of integer64 bits (after
+#' `storage.mode<-`, or `class<-` on other values) is a `zuid_error_type`;
+#' one whose `layout` attribute is not a valid layout (a numeric unit, an
+#' environment) is a `zuid_error_layout` where the layout is read
+#' (printing, comparing, combining, decoding); subsetting and sorting pass
+#' the attribute on as it is.
 #'
 #' @section IDs of 2^63 and more:
 #' Discord and Instagram IDs reach 2^63 in 2084 and 2046, Mastodon's and
@@ -104,7 +114,8 @@
 as_zuid_id <- function(x, layout = NULL) {
   call <- sys.call()
   if (inherits(x, "zuid_id")) {
-    carried <- id_layout_attr(x)
+    check_id_storage(x, call)
+    carried <- checked_layout_attr(x, call)
     if (is.null(layout) || (!is.null(carried) && same_layout(carried, as_layout(layout, call)))) {
       return(x)
     }
@@ -125,22 +136,55 @@ is_zuid_id <- function(x) inherits(x, "zuid_id")
 # `x` read into a zuid_id of `layout` (a checked layout, or NULL).
 # `entries` words the messages about its entries (see problems.R): `arg`
 # names `x` as the user wrote it, `effect` says what an imprecise double
-# would spoil.
+# would spoil, `layout_what` names `layout` where it is not an argument.
 read_as_ids <- function(x, layout, call, entries = NULL) {
   ids <- check_ids(x, call, entries$arg)
-  context <- list(layout = layout, x = x, entries = entries)
+  context <- list(layout = layout, x = x, entries = entries, layout_what = entries$layout_what)
   out <- rust_value(read_ids(ids$x, ids$input, layout), call, context)
   if (!is.null(names(x))) names(out) <- names(x)
   out
 }
 
-# The layout a zuid_id carries, or NULL.
+# The layout a zuid_id carries, or NULL, as it is: for methods that pass it
+# on to their result without reading it (`[`, sort(), rep()).
 id_layout_attr <- function(x) attr(x, "layout", exact = TRUE)
+
+# The layout a zuid_id carries, or NULL, checked as every layout argument
+# is: for code that reads it (its name, its parts, whether two agree). An
+# attribute edited by hand (a numeric unit, an environment) is a
+# zuid_error_layout that says so, never an error of R's from reading it.
+checked_layout_attr <- function(x, call, arg = "`x`") {
+  layout <- attr(x, "layout", exact = TRUE)
+  if (is.null(layout)) NULL else check_layout(layout, call, paste("the layout", arg, "carries"))
+}
+
+# A zuid_id, like every integer64, holds its IDs' bits in doubles. One that
+# holds other values was changed by code that does not know the class
+# (`storage.mode<-`, or `class<-` and `structure()` on other values). Each
+# method asks this once, where the vector enters, before anything reads it:
+# is.double() looks at the type alone, at no cost. The binding refuses such
+# a vector too, as the problem "id_storage".
+check_id_storage <- function(x, call, arg = "`x`") {
+  if (!is.double(x)) {
+    abort_id_storage(typeof(x), arg, call, class(x)[[1L]])
+  }
+  invisible(x)
+}
+
+abort_id_storage <- function(type, arg, call, what = NULL) {
+  holds <- if (is.null(what)) "holds" else sprintf("is a %s that holds", what)
+  zuid_abort(sprintf(paste(
+    "%s %s %s values, not the doubles that hold an integer64's 64 bits: code",
+    "that does not know IDs changed it (such as `storage.mode<-`, or `class<-`",
+    "on other values). Make IDs with `as_zuid_id()` from their text or a",
+    "bit64::integer64."
+  ), sentence(arg), holds, type), class = "zuid_error_type", call = call, type = type)
+}
 
 # The layout to read `x` with: `layout` if given (which must agree with the
 # one `x` carries), else the one `x` carries.
 resolve_layout <- function(x, layout, call) {
-  carried <- if (inherits(x, "zuid_id")) id_layout_attr(x) else NULL
+  carried <- if (inherits(x, "zuid_id")) checked_layout_attr(x, call) else NULL
   if (is.null(layout)) {
     if (is.null(carried)) {
       zuid_abort(paste(
@@ -149,7 +193,7 @@ resolve_layout <- function(x, layout, call) {
         "say which platform made it."
       ), class = "zuid_error_layout", call = call)
     }
-    return(check_layout(carried, call))
+    return(carried)
   }
   layout <- as_layout(layout, call)
   if (!is.null(carried) && !same_layout(carried, layout)) {
@@ -179,13 +223,17 @@ new_zuid_id <- function(bits, layout) {
 # doubles and ignores the class): a zuid_id itself, not a copy, or other
 # values read as IDs under `layout`. Where the IDs are to join a vector of
 # `layout` (`combine`), those of a zuid_id without a layout are checked
-# against it; a comparison takes them as they are.
+# against it; a comparison takes them as they are. A zuid_id's layout is
+# checked only where it is not `layout` itself, as it mostly is.
 id_bits <- function(x, layout, call, entries = NULL, combine = FALSE) {
   if (!inherits(x, "zuid_id")) {
     return(read_as_ids(x, layout, call, entries))
   }
+  check_id_storage(x, call, entries$arg %||% "`x`")
   carried <- id_layout_attr(x)
-  if (!is.null(layout) && !is.null(carried) && !same_layout(carried, layout)) {
+  if (!is.null(layout) && !is.null(carried) && !identical(carried, layout) &&
+      !same_layout(checked_layout_attr(x, call, entries$arg %||% "`x`"),
+                   check_layout(layout, call, "the layout of the IDs"))) {
     abort_mixed_layouts(carried, layout, call)
   }
   if (combine && is.null(carried) && !is.null(layout)) {
@@ -195,19 +243,22 @@ id_bits <- function(x, layout, call, entries = NULL, combine = FALSE) {
 }
 
 # The layout shared by the zuid_ids among `values` (NULL when none carries
-# one); two different ones are an error.
+# one), checked; two different ones are an error. Each layout is checked
+# once: those identical to the first (as in `x == x[1]`) are the first.
 shared_layout <- function(values, call) {
   layouts <- lapply(Filter(is_zuid_id, values), id_layout_attr)
   layouts <- Filter(Negate(is.null), layouts)
   if (length(layouts) == 0L) {
     return(NULL)
   }
+  first <- check_layout(layouts[[1]], call, "the layout of the IDs")
   for (other in layouts[-1]) {
-    if (!same_layout(layouts[[1]], other)) {
-      abort_mixed_layouts(layouts[[1]], other, call)
+    if (!identical(other, layouts[[1]]) &&
+        !same_layout(first, check_layout(other, call, "the layout of the IDs"))) {
+      abort_mixed_layouts(first, other, call)
     }
   }
-  layouts[[1]]
+  first
 }
 
 abort_mixed_layouts <- function(a, b, call) {

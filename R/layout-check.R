@@ -38,26 +38,32 @@ needs_words <- function(entry) {
 }
 
 # A zuid_layout is a plain list that code can edit: the core checks its
-# shape and rules, R the names its parts give to columns.
-check_layout <- function(layout, call) {
-  rust_value(layout_check(layout), call, list(layout = layout))
+# shape and rules, R the names its parts give to columns. `what` names the
+# layout in messages: the argument `layout`, or the layout IDs carry.
+check_layout <- function(layout, call, what = "`layout`") {
+  rust_value(layout_check(layout), call, list(layout = layout, layout_what = what))
+  name <- layout$name
+  if (!is.character(name) || length(name) != 1L || is.na(name) || !valid_text(name)) {
+    abort_invalid_layout(call, "its element `name` is not one string", what)
+  }
   names <- names(layout$bits)
   roles <- layout$kinds != "node"
-  if (!is.character(layout$name) || length(layout$name) != 1L || is.na(layout$name) ||
-      is.null(names) || !identical(names[roles], layout$kinds[roles])) {
-    abort_invalid_layout(call, "its parts are not named for what they are")
+  if (is.null(names) || !identical(names[roles], layout$kinds[roles])) {
+    abort_invalid_layout(call, "its parts are not named for what they are", what)
   }
-  tryCatch(check_field_names(names[!roles], call), zuid_error_layout = function(e) {
-    abort_invalid_layout(call, conditionMessage(e))
-  })
+  why <- field_names_problem(names[!roles])
+  if (!is.null(why)) {
+    abort_invalid_layout(call, why, what)
+  }
   layout
 }
 
-abort_invalid_layout <- function(call, why) {
-  zuid_abort(sprintf(
-    "`layout` is not a valid zuid_layout: %s. Build layouts with `id_layout()`.",
-    sub("[.]$", "", why)
-  ), class = "zuid_error_layout", call = call)
+abort_invalid_layout <- function(call, why, what = NULL) {
+  what <- what %||% "`layout`"
+  fix <- if (identical(what, "`layout`")) "Build layouts with `id_layout()`." else
+    "Give the IDs a layout again with `as_zuid_id(as.character(x), layout)`."
+  zuid_abort(sprintf("%s is not a valid zuid_layout: %s. %s", sentence(what), sub("[.]$", "", why), fix),
+             class = "zuid_error_layout", call = call)
 }
 
 node_fields <- function(layout) names(layout$bits)[layout$kinds == "node"]

@@ -65,14 +65,18 @@
 #' must add up to 64, or 63 with the sign bit, and each part must have fewer
 #' than 54 bits, so that it reads exactly as a double. The sequence has at most
 #' 31 bits, so that `id_fields()` returns it as an integer. Node field names
-#' must be syntactic, distinct, and none of `sign`, `time` and `sequence`,
-#' since they become column names. The sequence comes last unless `fields`
+#' must be valid text, syntactic, distinct, and none of `sign`, `time` and
+#' `sequence`, since they become column names. The sequence comes last unless `fields`
 #' names `sequence` among the node fields, which places it there (Sonyflake
 #' puts it above its machine); then `sequence` is not given. The unit is
 #' `"us"` (microseconds), `"s"`, or any whole number of milliseconds written
-#' `"<n>ms"` (`"ms"`, `"5ms"`, `"10ms"`, `"100ms"`, `"256ms"`, ...); a unit so
-#' long that the time part's range passes 2^63 milliseconds is refused. A
-#' custom layout may have a name of its own, such as `name = "acme"`, which
+#' `"<n>ms"` (`"ms"`, `"5ms"`, `"10ms"`, `"100ms"`, `"256ms"`, ...). Every
+#' time a layout's ticks cover lies within 2^53 milliseconds of 1970 (some
+#' 285,000 years; 2^53 microseconds, 1684 to 2255, for `"us"` ticks), where
+#' times are exact as the doubles in which [id_time()] gives them and
+#' [id_compose()] reads them: a wider time part, a longer unit or a later
+#' epoch that passes it is refused (53 bits of `"ms"` fit from 1970 on, 43
+#' bits of `"s"` from any epoch). A custom layout may have a name of its own, such as `name = "acme"`, which
 #' `print()` and messages show; the built-in names and `x` and `bluesky` are
 #' taken, in any case. Epochs are held as whole milliseconds: a POSIXct epoch
 #' is rounded to the nearest one.
@@ -96,7 +100,9 @@
 #' tick's start, which [id_compose()] turns back into the same tick, and any
 #' later time floors to its own microsecond. Every microsecond has its own
 #' double until the year 2242; after that, neighbouring microseconds share
-#' one, and a time composes to the one nearest that double.
+#' one, and a time composes to the one nearest that double. Milliseconds
+#' share doubles in the same way only after 2^43 seconds (about the year
+#' 280,700), which only the widest millisecond layouts reach.
 #'
 #' @param name A built-in layout (`x` is Twitter's, `bluesky` the TID's; see
 #'   the table below), or
@@ -204,7 +210,7 @@ layouts_by_name <- function() {
 
 # The built-in layout `name` means, in any case, or NA.
 builtin_name <- function(name) {
-  if (!is.character(name) || length(name) != 1L || is.na(name)) {
+  if (!is.character(name) || length(name) != 1L || is.na(name) || !valid_text(name)) {
     return(NA_character_)
   }
   key <- tolower(name)
@@ -217,7 +223,7 @@ builtin_name <- function(name) {
 
 # " Did you mean \"twitter\"?" for a near miss, else "".
 suggest_layout_name <- function(name) {
-  if (!is.character(name) || length(name) != 1L || is.na(name)) {
+  if (!is.character(name) || length(name) != 1L || is.na(name) || !valid_text(name)) {
     return("")
   }
   known <- c(builtin_layout_names(), names(layout_aliases()))
@@ -243,7 +249,7 @@ abort_layout_name <- function(name, call) {
 # layout"): a short word, so that messages stay readable. Built-in names,
 # in any case, never get here: they mean the built-in layout.
 check_label <- function(name, call) {
-  if (!is.character(name) || length(name) != 1L || is.na(name) ||
+  if (!is.character(name) || length(name) != 1L || is.na(name) || !valid_text(name) ||
       !grepl("^[A-Za-z][A-Za-z0-9._-]{0,39}$", name)) {
     zuid_abort(sprintf(paste(
       "A custom layout's `name` must start with a letter and hold at most 40",
@@ -356,7 +362,7 @@ check_time_spec <- function(time, epoch, call) {
   if (length(unknown) > 0L || anyDuplicated(names(time))) {
     zuid_abort(sprintf(
       "`time` takes the elements `bits`, `unit` and `epoch`, each once; it has %s.",
-      paste0("`", names(time), "`", collapse = ", ")
+      paste(encodeString(names(time), quote = "`"), collapse = ", ")
     ), class = "zuid_error_layout", call = call)
   }
   if (is.null(time$bits)) {
@@ -441,27 +447,38 @@ setdiff_once <- function(x, value) {
 }
 
 check_field_names <- function(fields, call) {
-  abort <- function(...) {
-    zuid_abort(sprintf(...), class = "zuid_error_layout", call = call)
+  why <- field_names_problem(fields)
+  if (!is.null(why)) {
+    zuid_abort(why, class = "zuid_error_layout", call = call)
   }
+}
+
+# What is wrong with the names of node fields, or NULL: they become column
+# names, so they are valid text, syntactic, not a part's name and distinct.
+field_names_problem <- function(fields) {
   if (is.null(fields) || anyNA(fields) || any(fields == "")) {
-    abort("`fields` must name every field, e.g. `list(datacenter = 5, worker = 5)`.")
+    return("`fields` must name every field, e.g. `list(datacenter = 5, worker = 5)`.")
+  }
+  invalid <- fields[!valid_text(fields)]
+  if (length(invalid) > 0L) {
+    return(sprintf("Field names become column names and must be valid text: %s is not valid UTF-8.",
+                   encodeString(invalid[[1L]], quote = "\"")))
   }
   bad <- fields[make.names(fields) != fields]
   if (length(bad) > 0L) {
-    abort("Field names become column names and must be syntactic: %s is not (%s would be).",
-          encodeString(bad[[1L]], quote = "\""),
-          encodeString(make.names(bad[[1L]]), quote = "\""))
+    return(sprintf("Field names become column names and must be syntactic: %s is not (%s would be).",
+                   encodeString(bad[[1L]], quote = "\""), encodeString(make.names(bad[[1L]]), quote = "\"")))
   }
   reserved <- intersect(fields, c("sign", "time", "sequence"))
   if (length(reserved) > 0L) {
-    abort("A field cannot be named \"%s\": it is the name of a part of every layout.",
-          reserved[[1L]])
+    return(sprintf("A field cannot be named \"%s\": it is the name of a part of every layout.",
+                   reserved[[1L]]))
   }
   dup <- fields[duplicated(fields)]
   if (length(dup) > 0L) {
-    abort("Field names must be distinct: \"%s\" appears more than once.", dup[[1L]])
+    return(sprintf("Field names must be distinct: \"%s\" appears more than once.", dup[[1L]]))
   }
+  NULL
 }
 
 # Epochs are held as whole milliseconds since 1970-01-01 UTC in a double

@@ -21,7 +21,7 @@ layout_handler <- function(words) {
     if (isTRUE(context$constructing)) {
       zuid_abort(message, class = "zuid_error_layout", call = call)
     }
-    abort_invalid_layout(call, message)
+    abort_invalid_layout(call, message, context$layout_what)
   }
 }
 
@@ -34,7 +34,7 @@ part_label <- function(problem, layout) {
 problem_handlers$layout_shape <- function(problem, call, context) {
   what <- if (identical(problem$element, "layout")) "it is not a list" else
     sprintf("its element `%s` is missing or malformed", problem$element)
-  abort_invalid_layout(call, what)
+  abort_invalid_layout(call, what, context$layout_what)
 }
 
 problem_handlers$layout_roles <- layout_handler(function(problem, layout) {
@@ -86,7 +86,7 @@ problem_handlers$layout_unknown_unit <- function(problem, call, context) {
   if (isTRUE(context$constructing)) {
     abort_unit(context$layout$unit, call)
   }
-  abort_invalid_layout(call, sprintf("its unit is not %s", unit_choices))
+  abort_invalid_layout(call, sprintf("its unit is not %s", unit_choices), context$layout_what)
 }
 
 problem_handlers$layout_unknown_text <- layout_handler(function(problem, layout) {
@@ -97,6 +97,12 @@ problem_handlers$layout_unknown_text <- layout_handler(function(problem, layout)
 
 problem_handlers$input_type <- function(problem, call, context) {
   zuid_abort_internal("the binding was given an input it cannot read", call)
+}
+
+# A zuid_id or integer64 whose storage is not doubles (see
+# check_id_storage()): the problem names the type it holds.
+problem_handlers$id_storage <- function(problem, call, context) {
+  abort_id_storage(problem$element, context$entries$arg %||% "`x`", call)
 }
 
 problem_handlers$imprecise_double <- function(problem, call, context) {
@@ -220,13 +226,21 @@ reason_words <- function(reason, layout = NULL) {
   )
 }
 
+# IDs an integer64 form could not hold: a plain integer64 holds none of
+# 2^63 or more, a zuid_id only 2^63, whose bits are integer64's NA.
 problem_handlers$integer64_lost <- function(problem, call, context) {
   n <- context$n
+  what <- if (identical(context$as, "id")) {
+    "2^63, the one ID a zuid_id cannot hold (integer64 keeps its bits for NA),"
+  } else {
+    "2^63 or more, which integer64 cannot hold,"
+  }
   zuid_warn(sprintf(paste(
-    "%s of %s %s %s 2^63 or more, which integer64 cannot hold, and became NA",
-    "(at %s). Use `as = \"character\"` for them."
+    "%s of %s %s %s %s and became NA (at %s). Use `as = \"character\"` for",
+    "%s."
   ), whole_text(problem$count), whole_text(n), plural(n, "ID", "IDs"),
-  plural(problem$count, "is", "are"), positions_text(problem$count, problem$positions)),
+  plural(problem$count, "is", "are"), what, positions_text(problem$count, problem$positions),
+  plural(problem$count, "it", "them")),
   class = "zuid_warning_integer64", call = call, count = problem$count,
   positions = problem$positions)
 }
@@ -406,12 +420,28 @@ problem_handlers$after_ahead <- function(problem, call, context) {
 
 # Layouts, continued -------------------------------------------------------
 
+# The core counts a layout's times in milliseconds (microseconds for "us"
+# ticks), exactly as doubles: within 2^53 of them from 1970, a span the
+# problem gives as its first and last millisecond.
 problem_handlers$layout_time_range <- layout_handler(function(problem, layout) {
+  micros <- identical(layout$unit, "us")
+  reach <- if (micros) {
+    sprintf("outside 2^53 microseconds of 1970 (%s to %s): other", format_day(problem$value),
+            format_day(problem$detail))
+  } else {
+    "past 2^53 ms after 1970 (some 285,000 years on): later"
+  }
   sprintf(paste(
-    "The time part's %d bits of %s units reach beyond what 64-bit times hold",
-    "(2^63 ms, about 292 million years); use a shorter unit or fewer time bits."
-  ), as.integer(layout$bits[["time"]]), layout$unit)
+    "The time part's %s bits of %s units from %s reach %s times are not exact",
+    "as the doubles in which `id_time()` gives them and `id_compose()` reads",
+    "them. Use fewer time bits or %s."
+  ), whole_text(layout$bits[layout$kinds == "time"][[1L]]), layout$unit,
+  rust_value(format_epoch_ms(layout$epoch_ms)), reach,
+  if (micros) "an epoch nearer 1970" else "a shorter unit")
 })
+
+# The day of a time in milliseconds since 1970, as "2255-06-05".
+format_day <- function(ms) substr(rust_value(format_epoch_ms(ms)), 1L, 10L)
 
 # The epoch as messages show it: where tick 0 starts, with the epoch given
 # when it was floored to a whole number of units.

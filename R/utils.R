@@ -60,6 +60,21 @@ visible_text <- function(x, width = 40L) {
   paste0("\"", paste(chars, collapse = ""), "\"")
 }
 
+# Which strings are valid text (NA is): UTF-8, Latin-1 marked as such, or
+# text in the session's own encoding. R's string functions (tolower(),
+# grepl(), make.names()) fail on anything else with "invalid multibyte
+# string", so user text is asked this first. (enc2utf8() would not tell:
+# it writes invalid bytes as "<ff>".)
+valid_text <- function(x) {
+  encoding <- Encoding(x)
+  ok <- validUTF8(x)
+  ok[encoding == "latin1"] <- TRUE
+  ok[encoding == "bytes"] <- FALSE
+  native <- encoding == "unknown" & !isTRUE(l10n_info()[["UTF-8"]])
+  ok[native] <- !is.na(iconv(x[native], "", "UTF-8"))
+  ok | is.na(x)
+}
+
 # A message fragment at the start of a sentence: its first letter capital.
 sentence <- function(text) paste0(toupper(substr(text, 1L, 1L)), substring(text, 2L))
 

@@ -235,3 +235,14 @@ test_that("a Sonyflake v2 style layout (5 ms, sequence above the machine) compos
   expect_identical(fields$sequence, 7L)
   expect_identical(names(fields), c("time", "machine", "sequence"))
 })
+
+test_that("the bound 2^63 is held as 2^63 + 1 in a zuid_id, and 2^63 composed is NA", {
+  # Instagram's tick 2^40 from its epoch starts at 2^63 (10 + 13 bits below).
+  start <- as.POSIXct((1314220021721 + 2^40) / 1000, origin = "1970-01-01", tz = "UTC")
+  expect_identical(id_from_time(start, "instagram", as = "character"), "9223372036854775808")
+  from <- expect_silent(id_from_time(start, "instagram"))
+  expect_identical(as.character(from), "9223372036854775809")
+  expect_identical(id_from_time(start - 0.001, "instagram", side = "max", as = "character"), "9223372036854775807")
+  expect_warning(id_compose(start, "instagram"), class = "zuid_warning_integer64",
+                 regexp = "is 2\\^63, the one ID a zuid_id cannot hold")
+})

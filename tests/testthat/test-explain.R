@@ -67,3 +67,10 @@ test_that("TIDs are explained to the microsecond", {
   later <- id_compose(as.POSIXct(1724171495.7935, origin = "1970-01-01", tz = "UTC"), "tid", as = "character")
   expect_match(capture.output(id_explain(later, "tid"))[[1]], "16:31:35\\.793500Z$")
 })
+
+test_that("no IDs explain to no parts, with the columns of parts", {
+  expect_silent(parts <- id_explain(character(), "twitter"))
+  utils::capture.output(one <- id_explain("1888944671579078978", "twitter"))
+  expect_identical(parts, one[0L, ])
+  expect_identical(vapply(parts, typeof, ""), vapply(one, typeof, ""))
+})

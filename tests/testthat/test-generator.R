@@ -249,8 +249,8 @@ test_that("`after` keeps a generator above an ID, in every form IDs come in", {
   err <- expect_error(id_next(g), class = "zuid_error_clock", regexp = "must stay\\s+above \\(`after`")
   expect_gt(err$by_ms, 0)
   # A whole number, and SCRU64's text for a SCRU64 layout.
-  small <- id_layout(time = list(bits = 47, unit = "s", epoch = as.POSIXct("2020-01-01", tz = "UTC")),
-                     fields = list(n = 2), sequence = 14)
+  small <- id_layout(time = list(bits = 40, unit = "s", epoch = as.POSIXct("2020-01-01", tz = "UTC")),
+                     fields = list(n = 9), sequence = 14)
   floor <- id_from_time(Sys.time() + 5, small)
   g <- id_generator(small, n = 1, after = as.double(floor), on_clock_back = "borrow")
   expect_true(all_above(id_next(g, 3), floor))

@@ -72,3 +72,16 @@ test_that("a zuid_id's own layout is one more guess, not an error", {
   carried <- id_guess_layout(as_zuid_id(tweets, "discord"), now = now)
   expect_identical(carried, id_guess_layout(tweets, now = now))
 })
+
+test_that("one layout is a list of one candidate", {
+  ids <- c("1888944671579078978", "1888944671579078979")
+  expect_identical(id_guess_layout(ids, layouts = id_layout("twitter"), now = now),
+                   id_guess_layout(ids, layouts = list(id_layout("twitter")), now = now))
+})
+
+test_that("IDs whose bits are NaN doubles count as IDs", {
+  # 2^64 - 1 is a Discord ID of 2154, a Twitter ID with its sign bit set.
+  guess <- id_guess_layout(bit64::as.integer64("-1"), layouts = c("discord", "twitter"), now = now)
+  expect_identical(unclass(guess)$plausible, c(0, 0))
+  expect_identical(format(guess$first[guess$layout == "discord"], "%Y", tz = "UTC"), "2154")
+})

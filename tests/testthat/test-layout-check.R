@@ -239,6 +239,21 @@ test_that("the message says what is wrong with the layout", {
                regexp = "not named for what they are")
 })
 
+test_that("a layout IDs carry is checked where it is read, and named as theirs", {
+  ids <- as_zuid_id("1888944671579078978", "twitter")
+  for (edit in names(layout_edits)) {
+    broken <- ids
+    attr(broken, "layout") <- layout_edits[[edit]](unclass(id_layout("twitter")))
+    expect_error(id_time(broken), class = "zuid_error_layout", regexp = "The layout `x` carries is not a valid",
+                 label = edit)
+    expect_error(broken == ids, class = "zuid_error_layout", label = edit)
+  }
+  named_by_a_function <- unclass(id_layout("discord"))
+  named_by_a_function$name <- sum
+  expect_error(id_time("1", structure(named_by_a_function, class = "zuid_layout")), class = "zuid_error_layout",
+               regexp = "its element `name` is not one string")
+})
+
 test_that("a layout survives saveRDS() and readRDS()", {
   path <- tempfile(fileext = ".rds")
   on.exit(unlink(path))

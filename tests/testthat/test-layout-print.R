@@ -62,7 +62,7 @@ test_that("print() returns the layout invisibly", {
 
 test_that("every unit prints by name", {
   for (unit in c("ms", "10ms", "256ms", "s")) {
-    layout <- id_layout(time = list(bits = 51, unit = unit, epoch = 0), sequence = 12)
+    layout <- id_layout(time = list(bits = 38, unit = unit, epoch = 0), sequence = 25)
     expect_identical(format(layout)[[3]], sprintf("time: %s units from 1970-01-01T00:00:00.000Z", unit))
   }
 })
@@ -81,7 +81,7 @@ test_that("printed epochs come from whole milliseconds", {
 })
 
 test_that("a sequence of 0 bits is printed", {
-  layout <- id_layout(time = list(bits = 48, unit = "s", epoch = 0),
+  layout <- id_layout(time = list(bits = 48, unit = "ms", epoch = 0),
                       fields = c(node = 16), sequence = 0, sign_bit = FALSE)
   expect_identical(format(layout)[[2]], "| time 48 | node 16 | sequence 0 |")
 })
@@ -107,8 +107,8 @@ test_that("every new kind of layout prints as its snapshot shows", {
               fields = list(sequence = 8, machine = 16))
     id_layout(time = list(bits = 40, unit = "100ms", epoch = as.Date("2001-01-01")),
               fields = list(zone = 6, sequence = 10, host = 8), sign_bit = FALSE)
-    id_layout(name = "events", time = list(bits = 53, unit = "us", epoch = as.Date("2020-01-01")),
-              fields = list(node = 10), sequence = 0)
+    id_layout(name = "events", time = list(bits = 52, unit = "us", epoch = as.Date("2020-01-01")),
+              fields = list(node = 11), sequence = 0)
     id_layout(name = "sensors", time = list(bits = 32, unit = "s", epoch = 1500),
               fields = list(sequence = 16, sensor = 15))
   })

@@ -179,11 +179,27 @@ test_that("units are us, s, or any whole number of milliseconds", {
 })
 
 test_that("a unit too long for the time part's bits is refused", {
+  # Every time a layout covers lies within 2^53 ms of 1970 (microseconds
+  # for "us" ticks), where times are exact as doubles.
   expect_error(custom(time = list(bits = 41, unit = "86400000ms", epoch = 0)), class = "zuid_error_layout",
-               regexp = "The time part's 41 bits of 86400000ms units reach beyond what 64-bit times hold")
-  expect_s3_class(custom(time = list(bits = 41, unit = "1000000ms", epoch = 0)), "zuid_layout")
-  longest <- custom(time = list(bits = 32, unit = "2147483647ms", epoch = 0), fields = list(worker = 19))
+               regexp = "41 bits of 86400000ms units from 1970-01-01T00:00:00.000Z reach past 2\\^53 ms")
+  expect_s3_class(custom(time = list(bits = 23, unit = "1000000ms", epoch = 0), fields = list(worker = 28)),
+                  "zuid_layout")
+  longest <- custom(time = list(bits = 22, unit = "2147483647ms", epoch = 0), fields = list(worker = 29))
   expect_identical(longest$unit, "2147483647ms")
+  # 2^43 seconds end below 2^53 ms, 2^44 beyond; 53 bits of ms fit from
+  # 1970 only.
+  expect_s3_class(custom(time = list(bits = 43, unit = "s", epoch = 0), fields = list(worker = 8)), "zuid_layout")
+  expect_error(custom(time = list(bits = 44, unit = "s", epoch = 0), fields = list(worker = 7)),
+               class = "zuid_error_layout", regexp = "reach past 2\\^53 ms after 1970")
+  wide <- list(fields = list(worker = 11), sequence = 0, sign_bit = FALSE)
+  expect_s3_class(do.call(custom, c(list(time = list(bits = 53, unit = "ms", epoch = 0)), wide)), "zuid_layout")
+  expect_error(do.call(custom, c(list(time = list(bits = 53, unit = "ms", epoch = 1)), wide)),
+               class = "zuid_error_layout", regexp = "reach past 2\\^53 ms after 1970")
+  # TIDs' 53 bits of microseconds from 1970 fit; from a later epoch, not.
+  expect_error(custom(time = list(bits = 53, unit = "us", epoch = 1), fields = list(node = 10), sequence = 0),
+               class = "zuid_error_layout",
+               regexp = "outside 2\\^53 microseconds of 1970 \\(1684-07-28 to 2255-06-05\\)")
 })
 
 test_that("widths are whole and positive", {
@@ -225,7 +241,7 @@ test_that("each part has fewer than 54 bits", {
                class = "zuid_error_layout", regexp = "The time part has 54 bits; a part has at most 53")
   expect_error(custom(time = list(bits = 2, unit = "s", epoch = 0), fields = list(node = 60), sequence = 1),
                class = "zuid_error_layout", regexp = "The field `node` has 60 bits; a part has at most 53")
-  expect_s3_class(custom(time = list(bits = 53, unit = "s", epoch = 0), fields = NULL, sequence = 10),
+  expect_s3_class(custom(time = list(bits = 53, unit = "ms", epoch = 0), fields = NULL, sequence = 10),
                   "zuid_layout")
 })
 

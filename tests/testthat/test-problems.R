@@ -92,6 +92,8 @@ test_that("every problem of a layout reads well", {
     id_fields("1", edited(twitter, "text", "base58"))
     id_layout(time = list(bits = 53, unit = "86400000ms", epoch = 0), fields = list(w = 11), sequence = 0,
               sign_bit = FALSE)
+    id_layout(time = list(bits = 53, unit = "us", epoch = as.Date("2020-01-01")), fields = list(w = 10),
+              sequence = 0)
   })
 })
 
@@ -100,6 +102,7 @@ test_that("every problem of reading IDs reads well", {
     id_time(c("175928847299117063", "x", "-1", "1.5"), "discord")
     id_fields(c(1, 2^60), "discord")
     as_zuid_id(c("9223372036854775808", "1"))
+    sort(structure(1:2, class = c("zuid_id", "integer64")))
   })
 })
 
@@ -134,6 +137,8 @@ test_that("every problem of making IDs reads well", {
     id_compose(c(may, as.POSIXct("2000-01-01", tz = "UTC")), "discord")
     id_compose(as.POSIXct("2090-01-01", tz = "UTC"), "twitter")
     id_compose(as.POSIXct("2090-01-01", tz = "UTC"), "discord", as = "integer64")
+    # The tick whose smallest ID is 2^63, which a zuid_id cannot hold.
+    id_compose(as.POSIXct(3619093655.552, origin = "1970-01-01", tz = "UTC"), "discord")
   })
 })
 

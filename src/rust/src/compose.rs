@@ -54,7 +54,8 @@ fn compose(time: &[f64], values: &List, robj: &Robj, n: usize, as_: &str) -> Out
     make_ids(&plan, n, as_, robj, |i| plan.compose_one(time, &columns, i))
 }
 
-/// The smallest (or, with `max`, largest) ID of the tick of each time.
+/// The smallest (or, with `max`, largest) ID of the tick of each time, as
+/// the form holds a bound (a `zuid_id` holds 2^63 by its neighbour).
 #[extendr]
 fn ids_at_times(time: &[f64], layout: Robj, max: bool, as_: &str) -> Robj {
     reply(at_times(time, &layout, max, as_))
@@ -65,7 +66,10 @@ fn at_times(time: &[f64], robj: &Robj, max: bool, as_: &str) -> Outcome {
     let as_ = IdsAs::from_name(as_)?;
     let side = if max { Side::Max } else { Side::Min };
     let plan = Plan::new(&layout);
-    make_ids(&plan, time.len(), as_, robj, |i| plan.id_at_time(time, side, i))
+    make_ids(&plan, time.len(), as_, robj, |i| {
+        plan.id_at_time(time, side, i)
+            .map(|id| id.map(|bits| as_.bound(bits, side)))
+    })
 }
 
 /// The IDs of `[from, to)` (POSIXct seconds, NA for an open end, to the
@@ -147,6 +151,14 @@ mod tests {
             assert_eq!(bounds.dollar("negative_tail").unwrap().as_bool(), Some(true));
             let (at, _) = at_times(&[1_462_060_800.0], &layout, true, "character").unwrap();
             assert_eq!(at.as_str(), Some("176120502685794303"));
+            // The tick whose smallest ID is 2^63 (2084-09-06T15:47:35.552Z):
+            // its text, and its neighbour in a zuid_id, with no problem.
+            let top = [3_619_093_655.552];
+            let (at, lost) = at_times(&top, &layout, false, "character").unwrap();
+            assert_eq!((at.as_str(), lost.len()), (Some("9223372036854775808"), 0));
+            let (at, lost) = at_times(&top, &layout, false, "id").unwrap();
+            let bits = at.as_real_slice().unwrap()[0].to_bits();
+            assert_eq!((bits, lost.len()), ((1 << 63) + 1, 0));
         });
     }
 }

@@ -4,7 +4,7 @@
 //! above all others: text, validity, comparison, sorting, ranks, extremes,
 //! running extremes, doubles, and vctrs' proxy.
 
-use crate::input::Ids;
+use crate::input::{integer64_bits, Ids};
 use crate::layout::layout_from_r;
 use crate::reply::{reply, value, with_invalid, Outcome};
 use crate::vectors;
@@ -67,64 +67,89 @@ fn valid(x: &Robj, input: &str, layout: &Robj) -> Outcome {
     value(out)
 }
 
+/// Each binding function below reads `x` (and `y`) as integer64 bits with
+/// `integer64_bits()`: a vector whose storage was changed is a problem, not
+/// an error extendr would raise.
+fn with_bits(x: &Robj, f: impl FnOnce(&[f64]) -> Outcome) -> Robj {
+    reply(integer64_bits(x).and_then(f))
+}
+
 /// The unsigned decimal text of integer64 bits; NA for NA.
 #[extendr]
-fn ids_text(x: &[f64]) -> Robj {
-    reply(value(vectors::strings::<DECIMAL_MAX_LEN>(x.len(), |i, buf| {
-        let bits = x[i].to_bits();
-        (bits != NA_INTEGER64_BITS).then(|| write_decimal(bits, buf))
-    })))
+fn ids_text(x: Robj) -> Robj {
+    with_bits(&x, |x| {
+        value(vectors::strings::<DECIMAL_MAX_LEN>(x.len(), |i, buf| {
+            let bits = x[i].to_bits();
+            (bits != NA_INTEGER64_BITS).then(|| write_decimal(bits, buf))
+        }))
+    })
+}
+
+/// Whether each ID is NA: integer64's NA, the bits of 2^63 (every other
+/// bit pattern, NaN doubles included, is an ID).
+#[extendr]
+fn ids_missing(x: Robj) -> Robj {
+    with_bits(&x, |x| {
+        let mut out = vectors::logicals(x.len());
+        order::missing(x, vectors::logical_slots(&mut out));
+        value(out)
+    })
 }
 
 /// `x op y` on IDs as unsigned numbers, recycled as R recycles; NA where
 /// either side is NA.
 #[extendr]
-fn ids_compare(x: &[f64], y: &[f64], op: &str) -> Robj {
+fn ids_compare(x: Robj, y: Robj, op: &str) -> Robj {
     let Some(op) = Comparison::from_name(op) else {
         return reply(Err(Problem::new(Code::InputType)));
     };
-    let n = order::recycled_len(x, y);
-    let mut out = vectors::logicals(n);
-    order::compare(x, y, op, vectors::logical_slots(&mut out));
-    reply(value(out))
+    with_bits(&x, |x| {
+        let y = integer64_bits(&y)?;
+        let n = order::recycled_len(x, y);
+        let mut out = vectors::logicals(n);
+        order::compare(x, y, op, vectors::logical_slots(&mut out));
+        value(out)
+    })
 }
 
 /// The IDs sorted as unsigned numbers, NA removed (R's `sort()` drops them).
 #[extendr]
-fn ids_sort(x: &[f64], decreasing: bool) -> Robj {
-    reply(value(vectors::doubles_from(&order::sorted(x, decreasing))))
+fn ids_sort(x: Robj, decreasing: bool) -> Robj {
+    with_bits(&x, |x| value(vectors::doubles_from(&order::sorted(x, decreasing))))
 }
 
 /// Ranks that order the IDs as unsigned numbers: equal IDs share a rank,
 /// NA stays NA. What `xtfrm()` needs for `order()` and `rank()`.
 #[extendr]
-fn ids_rank(x: &[f64]) -> Robj {
-    reply(value(vectors::doubles_from(&order::ranks(x))))
+fn ids_rank(x: Robj) -> Robj {
+    with_bits(&x, |x| value(vectors::doubles_from(&order::ranks(x))))
 }
 
 /// The smallest and largest ID as unsigned numbers, as integer64 bits; NA
 /// for both when there is an NA and `na_rm` is false, or no ID at all.
 #[extendr]
-fn ids_range(x: &[f64], na_rm: bool) -> Robj {
-    reply(value(vectors::doubles_from(&order::extremes(x, na_rm))))
+fn ids_range(x: Robj, na_rm: bool) -> Robj {
+    with_bits(&x, |x| value(vectors::doubles_from(&order::extremes(x, na_rm))))
 }
 
 /// The high and low 32 bits of each ID as exact doubles (NA for NA): a key
 /// that orders IDs as unsigned numbers, for vctrs' comparison proxy.
 #[extendr]
-fn ids_halves(x: &[f64]) -> Robj {
-    let (high, low) = order::halves(x);
-    reply(value(list!(
-        high = vectors::doubles_from(&high),
-        low = vectors::doubles_from(&low)
-    )))
+fn ids_halves(x: Robj) -> Robj {
+    with_bits(&x, |x| {
+        let (high, low) = order::halves(x);
+        value(list!(
+            high = vectors::doubles_from(&high),
+            low = vectors::doubles_from(&low)
+        ))
+    })
 }
 
 /// The nearest double of each ID read as unsigned (NA for NA): exact below
 /// 2^53, as `as.double()` gives it.
 #[extendr]
-fn ids_to_double(x: &[f64]) -> Robj {
-    reply(value(vectors::doubles_from(&order::nearest_doubles(x))))
+fn ids_to_double(x: Robj) -> Robj {
+    with_bits(&x, |x| value(vectors::doubles_from(&order::nearest_doubles(x))))
 }
 
 /// vctrs' proxy of a `zuid_id`, and back again: the bits with those of
@@ -132,19 +157,23 @@ fn ids_to_double(x: &[f64]) -> Robj {
 /// fills with `NA_real_` restore to NA. Always a new vector without
 /// attributes.
 #[extendr]
-fn ids_swap_na(x: &[f64]) -> Robj {
-    let mut out = vectors::doubles(x.len());
-    order::swap_na(x, out.as_real_slice_mut().expect("doubles"));
-    reply(value(out))
+fn ids_swap_na(x: Robj) -> Robj {
+    with_bits(&x, |x| {
+        let mut out = vectors::doubles(x.len());
+        order::swap_na(x, out.as_real_slice_mut().expect("doubles"));
+        value(out)
+    })
 }
 
 /// The running largest (or smallest) ID as unsigned numbers, as R's
 /// `cummax()` and `cummin()`: NA from the first NA on.
 #[extendr]
-fn ids_cumulative(x: &[f64], largest: bool) -> Robj {
-    let mut out = vectors::doubles(x.len());
-    order::cumulative(x, largest, out.as_real_slice_mut().expect("doubles"));
-    reply(value(out))
+fn ids_cumulative(x: Robj, largest: bool) -> Robj {
+    with_bits(&x, |x| {
+        let mut out = vectors::doubles(x.len());
+        order::cumulative(x, largest, out.as_real_slice_mut().expect("doubles"));
+        value(out)
+    })
 }
 
 extendr_module! {
@@ -154,6 +183,7 @@ extendr_module! {
     fn read_ids;
     fn ids_valid;
     fn ids_text;
+    fn ids_missing;
     fn ids_compare;
     fn ids_sort;
     fn ids_rank;

@@ -91,6 +91,31 @@ impl<'a> Ids<'a> {
     }
 }
 
+/// The doubles that hold a vector of IDs' integer64 bits, read in place: a
+/// `zuid_id` or plain integer64 that holds anything else was changed by code
+/// that does not know the class (`storage.mode<-`, `class<-` on other
+/// values), and is the problem `IdStorage`, naming the R type it holds.
+pub fn integer64_bits(x: &Robj) -> std::result::Result<&[f64], Problem> {
+    x.as_real_slice()
+        .ok_or_else(|| Problem::new(Code::IdStorage).element(type_name(x.rtype())))
+}
+
+/// The name R's `typeof()` gives a vector of this type.
+fn type_name(rtype: Rtype) -> &'static str {
+    match rtype {
+        Rtype::Null => "NULL",
+        Rtype::Logicals => "logical",
+        Rtype::Integers => "integer",
+        Rtype::Complexes => "complex",
+        Rtype::Strings => "character",
+        Rtype::List => "list",
+        Rtype::Raw => "raw",
+        Rtype::Function | Rtype::Builtin | Rtype::Special => "function",
+        Rtype::Environment => "environment",
+        _ => "other",
+    }
+}
+
 /// A recycled numeric argument (node value, sequence, time) as the core
 /// reads it: an integer or a double vector, in place.
 pub fn numbers(x: &Robj) -> Option<Numbers<'_>> {
@@ -139,6 +164,24 @@ mod tests {
             }
             assert!(numbers(&text).is_none());
             assert!(matches!(numbers(&eval("1:2")), Some(Numbers::Int(&[1, 2]))));
+        });
+    }
+
+    #[test]
+    fn integer64_bits_are_doubles_or_a_problem_naming_the_type() {
+        with_r(|| {
+            let bits = eval("structure(c(1, -0), class = c('zuid_id', 'integer64'))");
+            assert_eq!(integer64_bits(&bits).map(<[f64]>::len), Ok(2));
+            for (tampered, type_name) in [
+                ("structure(1:2, class = c('zuid_id', 'integer64'))", "integer"),
+                ("structure('1', class = 'integer64')", "character"),
+                ("structure(NA, class = c('zuid_id', 'integer64'))", "logical"),
+                ("list(1)", "list"),
+                ("NULL", "NULL"),
+            ] {
+                let problem = integer64_bits(&eval(tampered)).unwrap_err();
+                assert_eq!((problem.code, problem.element), (Code::IdStorage, Some(type_name)));
+            }
         });
     }
 

@@ -152,8 +152,8 @@ pub enum LayoutError {
     UnknownUnit,
     #[error("the text form is not one that layouts use")]
     UnknownText,
-    #[error("the time part's range of ticks does not fit 64-bit times")]
-    TimeRange,
+    #[error("the time part's ticks reach beyond {limit_ms} ms from 1970")]
+    TimeRange { limit_ms: i64 },
 }
 
 /// A validated layout of 64-bit IDs.
@@ -350,17 +350,27 @@ fn origin_of(epoch_ms: i64, unit: Unit) -> i64 {
     (epoch_ms * unit.resolution().per_milli()).div_euclid(length) * length
 }
 
-/// Every tick's start, and the end of the last tick, must fit an `i64` in
-/// the layout's resolution. Only units of more than about a second with a
-/// wide time part come near that bound (2^63 ms is 292 million years).
+/// Every time the layout's ticks cover, from the start of tick 0 to the end
+/// of the last tick, lies within 2^53 units of its resolution (milliseconds,
+/// or microseconds) of 1970: there every time is exact as a double of its
+/// resolution, so that `id_time(as = "ms")` is exact and every time
+/// `id_time()` gives composes again (R's times are doubles). Only wide time
+/// parts of long units come near that bound (2^53 ms is some 285,000
+/// years), and microsecond layouts whose ticks reach beyond 1684 or 2255.
 fn check_time_range(layout: &Layout) -> Result<(), LayoutError> {
-    let end =
-        i128::from(layout.origin) + (i128::from(layout.time().max_value()) + 1) * i128::from(layout.unit.length());
-    if end > i128::from(i64::MAX) {
-        return Err(LayoutError::TimeRange);
+    let limit = i128::from(TIME_COUNT_LIMIT);
+    let start = i128::from(layout.origin);
+    let end = start + (i128::from(layout.time().max_value()) + 1) * i128::from(layout.unit.length());
+    if start <= -limit || end > limit {
+        let limit_ms = TIME_COUNT_LIMIT / layout.resolution().per_milli();
+        return Err(LayoutError::TimeRange { limit_ms });
     }
     Ok(())
 }
+
+/// How far from 1970 a layout's times may reach, in its resolution: 2^53,
+/// below which a double holds every whole number.
+pub const TIME_COUNT_LIMIT: i64 = 1 << 53;
 
 /// The time sits at the top (below the sign bit) so that IDs sort by time
 /// and a time bounds a range of IDs.
@@ -448,7 +458,7 @@ mod tests {
         let parts = [(Sign, 1), (Time, 32), (Sequence, 31)];
         assert!(Layout::new(&parts, Unit::SECONDS, 0).is_ok());
         let parts = [(Time, 53), (Node, 11), (Sequence, 0)];
-        let layout = Layout::new(&parts, Unit::SECONDS, 0).unwrap();
+        let layout = Layout::new(&parts, Unit::MILLIS, 0).unwrap();
         assert_eq!(layout.time().max_value(), (1 << 53) - 1);
     }
 
@@ -599,13 +609,14 @@ mod tests {
         let time = twitter().time_decoder();
         assert_eq!(time.time(TWITTER_EXAMPLE.id), TWITTER_EXAMPLE.time_ms);
         assert_eq!(time.time(0), TWITTER_EPOCH);
-        let parts = [(Time, 53), (Node, 11), (Sequence, 0)];
-        // The latest epoch, floored to its second, and the widest time part.
+        let parts = [(Time, 42), (Node, 22), (Sequence, 0)];
+        // The latest epoch, floored to its second, and the widest time part
+        // of seconds it takes (2^42 seconds, below 2^53 ms from 1970).
         let widest = Layout::new(&parts, Unit::SECONDS, MAX_EPOCH_MS).unwrap();
         assert_eq!(widest.origin(), MAX_EPOCH_MS - 999);
         assert_eq!(
             widest.time_decoder().time(u64::MAX),
-            MAX_EPOCH_MS - 999 + ((1i64 << 53) - 1) * 1000
+            MAX_EPOCH_MS - 999 + ((1i64 << 42) - 1) * 1000
         );
         let earliest = Layout::new(&parts, Unit::SECONDS, MIN_EPOCH_MS).unwrap();
         assert_eq!(earliest.time_decoder().time(0), MIN_EPOCH_MS);
@@ -657,23 +668,44 @@ mod tests {
         let id = (1_724_171_495_793_000u64 << 10) | 816;
         assert_eq!(tid.time_decoder().time(id), 1_724_171_495_793_000);
         assert_eq!(tid.time_decoder().seconds(id), 1_724_171_495.793);
-        let parts = [(Sign, 1), (Time, 53), (Node, 10), (Sequence, 0)];
+        let parts = [(Sign, 1), (Time, 52), (Node, 11), (Sequence, 0)];
         let later = Layout::new(&parts, Unit::MICROS, 1_500).unwrap();
         assert_eq!(later.origin(), 1_500_000);
     }
 
     #[test]
-    fn the_time_range_must_fit_64_bit_times() {
+    fn times_stay_within_2_53_units_of_1970() {
+        use PartKind::{Node, Sequence, Time};
+        let ms_limit = LayoutError::TimeRange { limit_ms: 1 << 53 };
+        // 53 bits of milliseconds from 1970 end at 2^53 ms exactly; from any
+        // later epoch they reach beyond (the layout of issue 23).
         let parts = [(Time, 53), (Node, 11), (Sequence, 0)];
+        assert!(Layout::new(&parts, Unit::MILLIS, 0).is_ok());
+        assert_eq!(Layout::new(&parts, Unit::MILLIS, 1), Err(ms_limit.clone()));
+        assert_eq!(
+            Layout::new(&parts, Unit::MILLIS, 1_000_000_000_000),
+            Err(ms_limit.clone())
+        );
+        // Long units reach it with fewer bits: 2^43 seconds end below it,
+        // 2^44 beyond; a unit of a day, with 53 bits, far beyond.
+        let seconds = |bits| [(Time, bits), (Node, 64 - bits), (Sequence, 0)];
+        assert!(Layout::new(&seconds(43), Unit::SECONDS, 0).is_ok());
+        assert_eq!(Layout::new(&seconds(44), Unit::SECONDS, 0), Err(ms_limit.clone()));
         let day = Unit::millis(86_400_000).unwrap();
-        assert_eq!(Layout::new(&parts, day, 0), Err(LayoutError::TimeRange));
+        assert_eq!(Layout::new(&parts, day, 0), Err(ms_limit.clone()));
         let parts = [(Time, 20), (Node, 44), (Sequence, 0)];
         assert!(Layout::new(&parts, day, MAX_EPOCH_MS).is_ok());
-        let longest = Unit::millis(Unit::MAX_MILLIS).unwrap();
-        // 2^32 ticks of 2^31 - 1 ms end just below 2^63 ms.
-        let parts = [(Time, 32), (Node, 32), (Sequence, 0)];
-        assert!(Layout::new(&parts, longest, 0).is_ok());
-        assert_eq!(Layout::new(&parts, longest, MAX_EPOCH_MS), Err(LayoutError::TimeRange));
+        // Microseconds: 2^53 of them from 1970 (TIDs) fit; a later epoch or
+        // one before 1684 (2^53 microseconds before 1970) does not.
+        let us_limit = LayoutError::TimeRange {
+            limit_ms: (1 << 53) / 1000,
+        };
+        let parts = [(PartKind::Sign, 1), (Time, 53), (Node, 10), (Sequence, 0)];
+        assert!(Layout::new(&parts, Unit::MICROS, 0).is_ok());
+        assert_eq!(Layout::new(&parts, Unit::MICROS, 1), Err(us_limit.clone()));
+        let parts = [(Time, 40), (Node, 24), (Sequence, 0)];
+        assert!(Layout::new(&parts, Unit::MICROS, -9_007_199_254_740).is_ok());
+        assert_eq!(Layout::new(&parts, Unit::MICROS, -9_007_199_254_741), Err(us_limit));
     }
 
     #[test]

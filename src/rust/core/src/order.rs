@@ -159,6 +159,15 @@ pub fn nearest_doubles(x: &[f64]) -> Vec<f64> {
         .collect()
 }
 
+/// Whether each ID is missing, as R logicals in `out` (1 or 0): only the
+/// bits of integer64's NA are; every other pattern, a NaN double's too, is
+/// an ID.
+pub fn missing(x: &[f64], out: &mut [i32]) {
+    for (slot, &v) in out.iter_mut().zip(x) {
+        *slot = i32::from(v.to_bits() == NA_INTEGER64_BITS);
+    }
+}
+
 /// vctrs' proxy of IDs, and back again: `x` with the bits of `NA_real_`
 /// and of integer64's NA swapped (see `swap_na_bits`), written to `out`.
 pub fn swap_na(x: &[f64], out: &mut [f64]) {
@@ -221,6 +230,22 @@ pub fn running_extreme(ids: impl Iterator<Item = Option<u64>>, largest: bool) ->
 mod tests {
     use super::*;
     use crate::test_cases::pseudo_random;
+
+    #[test]
+    fn only_integer64s_na_is_missing_nan_bits_are_ids() {
+        // -0.0 holds NA; 0.0 is the ID 0; NaN doubles hold IDs of 2^64 - 1,
+        // of -5 read as unsigned, and R's NA_real_'s bits.
+        let x = [
+            -0.0,
+            0.0,
+            f64::from_bits(u64::MAX),
+            f64::from_bits(-5i64 as u64),
+            na_real(),
+        ];
+        let mut out = [9; 5];
+        missing(&x, &mut out);
+        assert_eq!(out, [1, 0, 0, 0, 0]);
+    }
 
     #[test]
     fn sorts_as_unsigned_and_keeps_ties_in_order() {

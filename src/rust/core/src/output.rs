@@ -2,6 +2,7 @@
 //! `bit64::integer64`, or a `zuid_id` (integer64 bits read as unsigned),
 //! and the filling of integer64 slots, on two threads for many IDs.
 
+use crate::compose::Side;
 use crate::invalid::{Invalid, Reason};
 use crate::parallel::in_halves;
 use crate::problem::{Code, Problem};
@@ -40,6 +41,20 @@ impl IdsAs {
             IdsAs::Character => true,
             IdsAs::Integer64 => bits <= i64::MAX as u64,
             IdsAs::Id => bits != NA_INTEGER64_BITS,
+        }
+    }
+
+    /// A bound of the IDs of a time (`side` says which end) as the form
+    /// holds it. A `zuid_id` cannot hold 2^63, integer64's NA: that bound
+    /// (the smallest ID of the one tick that starts at 2^63) is held as its
+    /// neighbour within the range, 2^63 + 1 (or 2^63 - 1 for an upper
+    /// bound), which every ID a `zuid_id` can hold compares with alike.
+    /// Every other bound, and every bound in the other forms, is itself.
+    pub fn bound(self, bits: u64, side: Side) -> u64 {
+        match (self, side) {
+            (IdsAs::Id, Side::Min) if bits == NA_INTEGER64_BITS => bits + 1,
+            (IdsAs::Id, Side::Max) if bits == NA_INTEGER64_BITS => bits - 1,
+            _ => bits,
         }
     }
 
@@ -109,6 +124,17 @@ mod tests {
         assert_eq!(IdsAs::from_name("id"), Ok(IdsAs::Id));
         assert_eq!(IdsAs::from_name("ID").unwrap_err().code, Code::InputType);
         assert_eq!(IdsAs::Id.class(), ["zuid_id", "integer64"]);
+    }
+
+    #[test]
+    fn a_bound_of_2_63_is_held_by_its_neighbour_in_a_zuid_id() {
+        let top = 1u64 << 63;
+        assert_eq!(IdsAs::Id.bound(top, Side::Min), top + 1);
+        assert_eq!(IdsAs::Id.bound(top, Side::Max), top - 1);
+        assert_eq!(IdsAs::Id.bound(top + 7, Side::Min), top + 7);
+        assert_eq!(IdsAs::Integer64.bound(top, Side::Min), top);
+        assert_eq!(IdsAs::Character.bound(top, Side::Min), top);
+        assert!(IdsAs::Id.holds(IdsAs::Id.bound(top, Side::Min)));
     }
 
     #[test]

@@ -44,6 +44,7 @@ codes! {
     LayoutUnknownText => "layout_unknown_text",
     LayoutTimeRange => "layout_time_range",
     InputType => "input_type",
+    IdStorage => "id_storage",
     ImpreciseDouble => "imprecise_double",
     InvalidEntries => "invalid_entries",
     Integer64Lost => "integer64_lost",
@@ -82,7 +83,8 @@ pub struct Problem {
     /// rounding it reports.
     pub chance: Option<f64>,
     /// A name the message needs: which element of a layout object is
-    /// malformed, or where a generator stopped.
+    /// malformed, where a generator stopped, or the R type a vector of IDs
+    /// holds instead of doubles.
     pub element: Option<&'static str>,
     /// Entries counted, with the first positions.
     pub entries: Option<Box<Invalid>>,
@@ -172,7 +174,10 @@ impl From<LayoutError> for Problem {
             LayoutError::UnknownKind { index } => Problem::new(Code::LayoutUnknownKind).part(index),
             LayoutError::UnknownUnit => Problem::new(Code::LayoutUnknownUnit),
             LayoutError::UnknownText => Problem::new(Code::LayoutUnknownText),
-            LayoutError::TimeRange => Problem::new(Code::LayoutTimeRange),
+            // The span a layout's times may cover: 1970 plus or minus `limit_ms`.
+            LayoutError::TimeRange { limit_ms } => Problem::new(Code::LayoutTimeRange)
+                .value(-limit_ms as f64)
+                .detail(limit_ms as f64),
         }
     }
 }
