@@ -127,12 +127,12 @@
 #' }
 id_sql <- function(layout, column = "id",
                    dialect = c("postgres", "sqlite", "duckdb", "spark", "mysql", "clickhouse"),
-                   type = c("integer", "text")) {
+                   type = c("integer", "unsigned", "decimal", "text")) {
   call <- sys.call()
   layout <- as_layout(layout, call)
   target <- sql_target(dialect, call)
-  type <- check_choice(type, c("integer", "text"), "type", call)
-  bits <- sql_id_bits(sql_column(column, target, call), type, target$dialect)
+  kind <- check_kind(type, target$dialect, call)
+  bits <- sql_id_bits(sql_column(column, target, call), kind, target$dialect)
   sql_result(as.list(sql_fields(bits, layout, target$dialect, call)))
 }
 
@@ -146,36 +146,22 @@ id_sql <- function(layout, column = "id",
 id_sql_range <- function(from, to, layout, column = "id",
                          dialect = c("postgres", "sqlite", "duckdb", "spark", "mysql",
                                      "clickhouse"),
-                         type = c("integer", "text")) {
+                         type = c("integer", "unsigned", "decimal", "text")) {
   call <- sys.call()
   layout <- as_layout(layout, call)
   target <- sql_target(dialect, call)
-  type <- check_choice(type, c("integer", "text"), "type", call)
+  kind <- check_kind(type, target$dialect, call)
   column <- sql_column(column, target, call)
   range <- range_seconds(from, to, call)
-  # The core reads an open end (NA) as the layout's first or last ID.
-  bounds <- rust_value(id_range_bounds(range$from, range$to, layout), call,
-                       list(layout = layout, args = list(time = c(range$from, range$to))))
-  if (bounds$beyond_signed) {
-    abort_beyond_signed(layout, type, call)
-  }
-  condition <- if (type == "text") {
-    sql_text_range(column, bounds$low_text, bounds$high_text, target$dialect)
-  } else {
-    sql_integer_range(column, bounds$low, bounds$high, bounds$negative_tail, target$dialect)
-  }
-  sql_result(condition)
+  bounds <- range_bounds_of(range, layout, call)
+  sql_result(sql_range_condition(column, bounds, kind, target$dialect))
 }
 
-abort_beyond_signed <- function(layout, type, call) {
-  why <- if (type == "text") {
-    "and zuid computes range bounds below 2^63 only."
-  } else {
-    paste("which a signed bigint column stores as negative numbers and sorts before",
-          "all others, so no single range condition selects them.")
-  }
-  zuid_abort(sprintf("IDs of the %s made in this range reach 2^63 or more, %s",
-                     layout_label(layout), why), class = "zuid_error_range", call = call)
+# The core's bounds of the range's IDs (see id_range_bounds() in the
+# binding), which reads an open end (NA) as the layout's first or last ID.
+range_bounds_of <- function(range, layout, call) {
+  rust_value(id_range_bounds(range$from, range$to, layout), call,
+             list(layout = layout, args = list(time = c(range$from, range$to))))
 }
 
 # `from` and `to` as POSIXct seconds, NA for an open (NULL) end.
