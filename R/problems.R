@@ -110,7 +110,10 @@ problem_handlers$imprecise_double <- function(problem, call, context) {
     "from CSV with `read.csv(..., colClasses = c(id = \"character\"))`,",
     "`readr::read_csv(..., col_types = readr::cols(id = \"c\"))` or",
     "`data.table::fread()` (integer64 by default); from a database with",
-    "`DBI::dbConnect(..., bigint = \"integer64\")`."
+    "`zuid::id_collect(<lazy table>, <ID columns>)` instead of `collect()`, which",
+    "reads them exactly with every driver (RPostgreSQL and RMySQL have no other",
+    "way), or with `bigint = \"integer64\"` in `DBI::dbConnect()` for RSQLite,",
+    "RPostgres and RMariaDB."
   ), sentence(entry_label(entries$arg, position, length(context$x))),
   format(unclass(context$x)[[position]], digits = 17), entries$effect %||% "its fields would be wrong"),
   class = "zuid_error_precision", call = call, position = position)

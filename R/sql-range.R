@@ -9,7 +9,8 @@ sql_range_condition <- function(column, bounds, kind, dialect) {
     return("1 = 0")
   }
   if (kind == "text") {
-    return(sql_text_range(column, bounds$low, bounds$high, d))
+    valid <- sql_id_valid(column, kind, d, core_facts("bounds"))
+    return(sql_text_range(column, bounds$low, bounds$high, d, valid))
   }
   lit <- function(x) d$literal(x, kind)
   if (kind != "integer") {
@@ -40,21 +41,20 @@ sql_between <- function(column, low, high, lit) {
 
 # [low, high) on decimal text, by value: shorter text is a smaller number,
 # and text of the same length compares as text, digit by digit; the text
-# must be digits (no leading zeros), as it is to the decoding expressions.
-# `high` NA for no upper bound.
-sql_text_range <- function(column, low, high, d) {
+# must be an ID (`valid`, as it is to the decoding expressions) without
+# leading zeros. `high` NA for no upper bound.
+sql_text_range <- function(column, low, high, d, valid) {
   len <- d$length(column)
   n_low <- nchar(low)
-  digits <- d$digits(column)
   lower <- sprintf("(%1$s > %2$d OR (%1$s = %2$d AND %3$s >= '%4$s'))", len, n_low, column, low)
   if (is.na(high)) {
-    return(sprintf("%s AND %s", lower, digits))
+    return(sprintf("%s AND %s", lower, valid))
   }
   n_high <- nchar(high)
   if (n_low == n_high) {
     return(sprintf("%s = %d AND %s >= '%s' AND %s < '%s' AND %s", len, n_low, column, low, column, high,
-                   digits))
+                   valid))
   }
   sprintf("%s AND (%s < %d OR (%s = %d AND %s < '%s')) AND %s", lower, len, n_high, len, n_high, column,
-          high, digits)
+          high, valid)
 }

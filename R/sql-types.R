@@ -33,11 +33,10 @@ kind_of_type_name <- function(type, dialect) {
       return(kind)
     }
   }
-  # The classes R reads values as, for drivers that say no more; a double
-  # may be a 64-bit integer to them (RPostgreSQL's BIGINT), NULLs only
-  # (logical) any type.
-  r_classes <- c(character = "text", integer = "integer", integer64 = "integer",
-                 numeric = "integer", double = "integer", logical = "integer")
+  # The classes of R that some drivers give as field types (RSQLite,
+  # RMariaDB); NULLs only (logical) may be any type. Not "double", which
+  # is also a floating point type's SQL name.
+  r_classes <- c(character = "text", integer = "integer", integer64 = "integer", logical = "integer")
   if (name %in% names(r_classes)) r_classes[[name]] else NA_character_
 }
 

@@ -135,13 +135,21 @@ id_write_table <- function(con, name, value, ..., type = c("integer", "unsigned"
   for (id in ids) {
     out[[id]] <- ids_as_db_text(value[[id]], kind)
   }
-  args <- list(...)
+  args <- utils::modifyList(list(row.names = FALSE), list(...))
   if (!isTRUE(args$append)) {
-    given <- args$field.types
-    args$field.types <- c(given[setdiff(names(given), ids)],
-                          stats::setNames(rep(sql_dialect(target$dialect)$types[[kind]], length(ids)), ids))
+    args$field.types <- write_field_types(con, value, ids, sql_dialect(target$dialect)$types[[kind]],
+                                          args$field.types)
   }
   invisible(do.call(DBI::dbWriteTable, c(list(con, name, out), args)))
+}
+
+# The type of every column (some drivers take `field.types` as the whole
+# table's): the ID columns', then those given, then the driver's.
+write_field_types <- function(con, value, ids, id_type, given) {
+  others <- setdiff(names(value), c(ids, names(given)))
+  driver <- vapply(others, function(col) as.character(DBI::dbDataType(con, value[[col]])), character(1))
+  types <- c(stats::setNames(rep(id_type, length(ids)), ids), given[setdiff(names(given), ids)], driver)
+  types[names(value)]
 }
 
 # IDs as the decimal text a column of the kind reads exactly: signed for a

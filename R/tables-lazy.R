@@ -56,8 +56,10 @@ lazy_id_kind_queried <- function(.data, id, con, call) {
   target <- sql_target(con, call)
   quoted <- sql_column(id, target, call)
   from <- sprintf("(%s) AS zuid_q", lazy_sql(.data))
-  type <- lazy_value_type(quoted, from, con, target$dialect) %||%
-    lazy_driver_type(quoted, from, con) %||% lazy_r_type(.data, id)
+  type <- lazy_value_type(quoted, from, con, target$dialect) %||% lazy_driver_type(quoted, from, con)
+  if (is.null(type)) {
+    return(lazy_r_kind(.data, id, call))
+  }
   kind <- kind_of_type_name(type, target$dialect)
   if (is.na(kind)) {
     abort_id_type(sprintf("the type %s", encodeString(type, quote = "\"")), id, call)
@@ -87,9 +89,18 @@ lazy_driver_type <- function(quoted, from, con) {
   }), error = function(e) NULL)
 }
 
-lazy_r_type <- function(.data, id) {
+# The kind of column that R reads as `sample`'s class, where the driver
+# says no more: text, integer64, or numbers (which a driver may make of a
+# 64-bit integer, as RPostgreSQL does of BIGINT).
+lazy_r_kind <- function(.data, id, call) {
   sample <- dplyr::collect(utils::head(dplyr::select(.data, dplyr::all_of(id)), 0L))[[1L]]
-  if (inherits(sample, "integer64")) "integer64" else class(sample)[[1L]]
+  if (is.character(sample)) {
+    return("text")
+  }
+  if (inherits(sample, "integer64") || (!is.object(sample) && (is.numeric(sample) || is.logical(sample)))) {
+    return("integer")
+  }
+  abort_id_type(describe_value(sample), id, call)
 }
 
 abort_id_type <- function(what, id, call) {

@@ -12,30 +12,55 @@
 #' table's connection (see [id_sql()] for the engines and their timestamp
 #' types: SQLite's `time` is an integer of milliseconds). They apply to any
 #' dbplyr backend whose connection zuid knows, Spark through sparklyr
-#' included. To learn whether the ID column holds integers or decimal text,
-#' they ask the database for the type of one ID (MySQL has no function for
-#' it: there the driver's type for the column tells). On dbplyr's simulated
+#' included, and to any column of a lazy table: one of a table, or one
+#' made by `rename()`, `select()`, `mutate()`, a join or `summarise()`.
+#' Such a table's query becomes a subquery (`SELECT ... FROM (<query>)`),
+#' so that the conditions and expressions name the column where it exists
+#' (a `WHERE` or `HAVING` cannot name a column its own `SELECT` defines);
+#' its groups are kept.
+#'
+#' To learn the kind of the ID column (signed or unsigned integers,
+#' decimals or text: see "ID columns" in [id_sql()]), the verbs ask the
+#' database, reading the table's query as a subquery: the engine's name for
+#' the type of one value that is not `NULL` (`pg_typeof()`, `typeof()`,
+#' `toTypeName()`; SQLite's columns hold any type, so it is the value's),
+#' one row; where the engine has no such function (MySQL) or there is no
+#' such row, the driver's field type of the column in a query of no rows
+#' (`LIMIT 0`); where the driver says none, the class R reads the column
+#' as. A column of floating point numbers, dates or another type that
+#' holds no IDs is an error naming the type. On dbplyr's simulated
 #' connections (`dbplyr::simulate_postgres()` and others, for
 #' `show_query()`), which hold no data, the column is taken as integers.
 #'
 #' `id_filter_time()` is a range condition on the ID column itself, so that
 #' a database answers it from the index on its key: IDs from the first one
-#' that the layout can make at `from` to the last before `to`. It is exact,
-#' to the millisecond, for integer, `bit64::integer64` and decimal text
-#' columns; text is compared by value, not as text. In a database, text
-#' must be plain decimal digits (no spaces, sign or leading zeros). In R,
-#' the IDs are decoded with [id_time()], and rows whose IDs are missing or
-#' invalid are dropped (with the one warning that [id_time()] gives for
-#' invalid ones). In a database, a range that reaches IDs of 2^63 or more
-#' in a signed `BIGINT` column is an error (see [id_sql_range()]), unless
-#' `to` is open.
+#' that the layout can make at `from` to the last before `to` (on a signed
+#' `BIGINT` column, a range that reaches IDs of 2^63 and more, stored as
+#' negative numbers, is two such ranges). It is exact, to the millisecond,
+#' for every kind of column; text is compared by value, not as text. In a
+#' database, text must be plain decimal digits (no spaces, sign or leading
+#' zeros). In R, the IDs are decoded with [id_time()] (as milliseconds,
+#' floored), and rows whose IDs are missing or invalid are dropped (with
+#' the one warning that [id_time()] gives for invalid ones); the ends are
+#' read as [id_sql_range()] reads them: floored to the millisecond, `NULL`,
+#' `-Inf` as `from` and `Inf` as `to` open, so that in R and in the
+#' database a range keeps the same rows.
+#'
+#' After the verbs on a lazy table, bring the result into R with
+#' [id_collect()], which reads the ID column exactly whatever the driver
+#' does with 64-bit integers (RPostgreSQL and RMySQL read them as doubles,
+#' rounded): `id_collect(id_add_fields(m, id, "discord"), id, layout =
+#' "discord")`.
+#'
+#' On a data.table the verbs return a new data.table, sharing no column
+#' with `.data`, which they never change.
 #'
 #' @param .data A data frame (base, tibble or data.table) or a dbplyr lazy
 #'   table (`dplyr::tbl()`).
 #' @param id The ID column, named bare (`id`) or as a string (`"id"`); a
 #'   name held in a variable is given as `!!name`. In R, the column is read
-#'   as [id_fields()] reads `x`; in a database, it is a 64-bit integer or
-#'   decimal text column.
+#'   as [id_fields()] reads `x`; in a database, it is an integer, decimal
+#'   or text column.
 #' @param layout A [id_layout()], or the name of a built-in layout that needs
 #'   no further argument. Required: zuid cannot tell a layout from the IDs.
 #' @param ... Must be empty; `prefix` is given by name.
@@ -43,10 +68,12 @@
 #'   `"id_"` for `id_time`, `id_sequence`. An added column that already
 #'   exists in `.data` is an error, never overwritten: give a prefix.
 #' @param from,to The start (included) and end (excluded) of the range, as
-#'   POSIXct or Date, to the millisecond; `NULL` leaves that end open.
+#'   POSIXct or Date, to the millisecond; `NULL` leaves that end open (see
+#'   [id_sql_range()] for infinite ends and ends past the layout's).
 #' @returns `.data` of the same kind: with the added columns, or with the
 #'   rows kept. A lazy table stays lazy.
-#' @seealso [id_sql()] for the SQL itself.
+#' @seealso [id_sql()] for the SQL itself, [id_collect()] to bring a lazy
+#'   table's IDs into R exactly.
 #' @export
 #' @examples
 #' msgs <- data.frame(id = c("175928847299117063", "1214004724031189004"),
@@ -65,7 +92,7 @@
 #'   found <- id_add_fields(id_filter_time(m, id, from, layout = "discord"),
 #'                          id, "discord")
 #'   dplyr::show_query(found)
-#'   found <- dplyr::collect(found)
+#'   found <- id_collect(found, id, layout = "discord")
 #'   # SQLite's time is milliseconds since 1970.
 #'   found$time <- as.POSIXct(found$time / 1000, origin = "1970-01-01", tz = "UTC")
 #'   found

@@ -80,7 +80,9 @@ engines <- list(
     connect = function() {
       con <- DBI::dbConnect(RMySQL::MySQL(), unix.socket = Sys.getenv("ZUID_TEST_MYSQL_SOCKET"),
                             user = "root", password = "")
-      DBI::dbExecute(con, "CREATE DATABASE IF NOT EXISTS zuid_test")
+      # Text of any character, as the other engines hold it.
+      DBI::dbExecute(con, "CREATE DATABASE IF NOT EXISTS zuid_test CHARACTER SET utf8mb4")
+      DBI::dbExecute(con, "ALTER DATABASE zuid_test CHARACTER SET utf8mb4")
       DBI::dbExecute(con, "USE zuid_test")
       con
     },
@@ -470,6 +472,48 @@ expected_in_range <- function(ids, layout, from, to) {
   if (!is.null(from)) keep <- keep & tick_ms >= floor_ms(from)
   if (!is.null(to)) keep <- keep & tick_ms < floor_ms(to)
   keep
+}
+
+# Results -----------------------------------------------------------------------
+
+# A query's rows of one layout in the table's order of row numbers.
+rows_by_n <- function(result, n) result[match(n, result$n), , drop = FALSE]
+
+# Compares decoded rows (n, time in ms, fields) with id_fields().
+expect_decoded <- function(got, rows, layout, engine, what, limits = engine_time_range(engine)) {
+  expected <- expected_table(rows$ids, layout)
+  got <- rows_by_n(got, rows$n)
+  expect_false(anyNA(got$n), label = sprintf("%s: every row came back", what))
+  in_range <- !is.na(expected$time) & expected$time >= limits[[1L]] & expected$time < limits[[2L]]
+  expected$time[!in_range] <- NA
+  expect_identical(as.numeric(got$time), expected$time, label = sprintf("%s time", what))
+  for (col in setdiff(names(expected), "time")) {
+    expect_identical(as.numeric(got[[col]]), as.numeric(expected[[col]]),
+                     label = sprintf("%s %s", what, col))
+  }
+}
+
+# Compares the row numbers a query selected with the exact range.
+expect_selected <- function(got, rows, layout, range, what) {
+  want <- rows$n[expected_in_range(rows$ids, layout, range$from, range$to)]
+  expect_gt(length(want), 0)
+  expect_setequal(got$n, want)
+  expect_identical(anyDuplicated(got$n), 0L, label = sprintf("%s: no row twice", what))
+}
+
+# One query of several SELECTs (one job for Spark instead of several), whose
+# rows say which SELECT gave them in column `r`.
+union_all <- function(selects) paste(selects, collapse = " UNION ALL ")
+
+range_rows <- function(result, r) result[result$r == r, , drop = FALSE]
+
+# A SELECT of n, the time as milliseconds and the other fields, from the
+# decoding expressions or from a query that has them as columns.
+decode_select <- function(sql, engine, from) {
+  q <- function(x) quote_name(x, engine)
+  cols <- c(sprintf("%s AS n", q("n")), sprintf("%s AS time", sql_millis(sql[["time"]], engine)),
+            sprintf("%s AS %s", unlist(sql[-1L]), q(names(sql)[-1L])))
+  sprintf("SELECT %s FROM %s", paste(cols, collapse = ", "), from)
 }
 
 # Milliseconds since 1970 of a time column as drivers return it: POSIXct,

@@ -5,46 +5,6 @@
 # engine, compared row for row with id_fields() and with ranges computed by
 # bit64 arithmetic.
 
-# A query's rows of one layout in the table's order of row numbers.
-rows_by_n <- function(result, n) result[match(n, result$n), , drop = FALSE]
-
-# Compares decoded rows (n, time in ms, fields) with id_fields().
-expect_decoded <- function(got, rows, layout, engine, what, limits = engine_time_range(engine)) {
-  expected <- expected_table(rows$ids, layout)
-  got <- rows_by_n(got, rows$n)
-  expect_false(anyNA(got$n), label = sprintf("%s: every row came back", what))
-  in_range <- !is.na(expected$time) & expected$time >= limits[[1L]] & expected$time < limits[[2L]]
-  expected$time[!in_range] <- NA
-  expect_identical(as.numeric(got$time), expected$time, label = sprintf("%s time", what))
-  for (col in setdiff(names(expected), "time")) {
-    expect_identical(as.numeric(got[[col]]), as.numeric(expected[[col]]),
-                     label = sprintf("%s %s", what, col))
-  }
-}
-
-# Compares the row numbers a query selected with the exact range.
-expect_selected <- function(got, rows, layout, range, what) {
-  want <- rows$n[expected_in_range(rows$ids, layout, range$from, range$to)]
-  expect_gt(length(want), 0)
-  expect_setequal(got$n, want)
-  expect_identical(anyDuplicated(got$n), 0L, label = sprintf("%s: no row twice", what))
-}
-
-# One query of several SELECTs (one job for Spark instead of several), whose
-# rows say which SELECT gave them in column `r`.
-union_all <- function(selects) paste(selects, collapse = " UNION ALL ")
-
-range_rows <- function(result, r) result[result$r == r, , drop = FALSE]
-
-# A SELECT of n, the time as milliseconds and the other fields, from the
-# decoding expressions or from a query that has them as columns.
-decode_select <- function(sql, engine, from) {
-  q <- function(x) quote_name(x, engine)
-  cols <- c(sprintf("%s AS n", q("n")), sprintf("%s AS time", sql_millis(sql[["time"]], engine)),
-            sprintf("%s AS %s", unlist(sql[-1L]), q(names(sql)[-1L])))
-  sprintf("SELECT %s FROM %s", paste(cols, collapse = ", "), from)
-}
-
 # id_sql() and id_sql_range() on the ID column of every kind.
 sql_statements <- function(cases, engine) {
   statements <- list()
@@ -366,6 +326,66 @@ for (engine in dbi_engines) {
     engine <- engine
     test_that(sprintf("the verbs take hostile column names on %s tables through dbplyr", engine), {
       check_hostile_verbs(engine)
+    })
+  })
+}
+
+# Values that are not IDs ------------------------------------------------------------
+
+# Text that R reads as no ID is NULL in every engine (SQLite and MySQL read
+# 'junk' as 0 and MySQL '-1' as 2^64 - 1 when cast); so are decimals that
+# are negative or above 2^64 - 1. R also reads an ID with white space
+# around it, which SQL does not (as documented), and programs read an
+# empty CSV field as NULL: those two only through DBI.
+junk_texts <- function(engine) {
+  texts <- c("175928847299117063", "18446744073709551615", "0", "05", "junk", "-1", "+5", "18446744073709551616",
+             "1e5", "5.0", "0x10", "\u0663", "99999999999999999999999", "12a", NA)
+  if (engine %in% dbi_engines) c(texts, "", " 5") else texts
+}
+junk_decimals <- c("5", "-5", "99999999999999999999", "18446744073709551615", NA)
+
+check_junk <- function(engine) {
+  skip_unless_engine(engine)
+  texts <- junk_texts(engine)
+  has_decimal <- "decimal" %in% engine_kinds(engine)
+  n <- max(length(texts), length(junk_decimals))
+  data <- data.frame(n = as.character(seq_len(n)), t = c(texts, rep(NA, n - length(texts))))
+  types <- c(n = "int", t = "text")
+  if (has_decimal) {
+    data$d <- c(junk_decimals, rep(NA, n - length(junk_decimals)))
+    types <- c(types, d = "decimal")
+  }
+  q <- function(x) quote_name(x, engine)
+  decode <- function(column, kind) {
+    sql <- id_sql("discord", column = column, dialect = engine, type = kind)
+    query(sprintf("SELECT %s AS n, %s AS time, %s AS s FROM junk", q("n"), sql_millis(sql[["time"]], engine),
+                  sql[["sequence"]]))
+  }
+  statements <- list(text = decode("t", "text"), all = query(sprintf(
+    "SELECT %s AS n FROM junk WHERE %s", q("n"), id_sql_range(NULL, NULL, "discord", column = "t",
+                                                               dialect = engine, type = "text"))))
+  if (has_decimal) statements$decimal <- decode("d", "decimal")
+  results <- run_engine(engine, list(engine_table("junk", types, data)), statements)
+  got <- rows_by_n(results$text, data$n)[seq_along(texts), ]
+  expected <- suppressWarnings(id_fields(texts, "discord"), classes = "zuid_warning_invalid")
+  spaced <- !is.na(texts) & grepl(" ", texts, fixed = TRUE)
+  expected$sequence[spaced] <- NA
+  expect_identical(as.numeric(got$s), as.numeric(expected$sequence), label = paste(engine, "text"))
+  ms <- suppressWarnings(id_time(texts, "discord", as = "ms"), classes = "zuid_warning_invalid")
+  ms[spaced] <- NA
+  expect_identical(as.numeric(got$time), ms, label = paste(engine, "text time"))
+  expect_setequal(as.integer(results$all$n), which(!is.na(expected$sequence)))
+  if (has_decimal) {
+    got <- rows_by_n(results$decimal, data$n)[seq_along(junk_decimals), ]
+    expect_identical(as.numeric(got$s), c(5, NA, NA, 4095, NA), label = paste(engine, "decimal"))
+  }
+}
+
+for (engine in engine_names) {
+  local({
+    engine <- engine
+    test_that(sprintf("text and decimals that are not IDs decode to NULL on %s", engine), {
+      check_junk(engine)
     })
   })
 }

@@ -108,17 +108,18 @@ test_that("unsigned and decimal columns compare by value, as they are", {
 test_that("text ID columns are compared by value", {
   may <- as.POSIXct("2016-05-01", tz = "UTC")
   text <- function(...) range(..., type = "text")
-  digits <- "(\"id\" ~ '^[0-9]{1,20}$')"
+  digits <- "(\"id\" ~ '^[0-9]{1,20}$') AND (LENGTH(\"id\") < 20 OR \"id\" <= '18446744073709551615')"
   expect_identical(text(may, may + 86400, "discord"), paste(
     "LENGTH(\"id\") = 18 AND \"id\" >= '176120502681600000' AND \"id\" < '176482890547200000' AND",
     digits))
   expect_identical(text(NULL, may, "discord", dialect = "mysql"), paste(
     "(CHAR_LENGTH(`id`) > 1 OR (CHAR_LENGTH(`id`) = 1 AND `id` >= '0')) AND",
     "(CHAR_LENGTH(`id`) < 18 OR (CHAR_LENGTH(`id`) = 18 AND `id` < '176120502681600000')) AND",
-    "(`id` REGEXP '^[0-9]{1,20}$')"))
+    "(`id` REGEXP '^[0-9]{1,20}$') AND (CHAR_LENGTH(`id`) < 20 OR `id` <= '18446744073709551615')"))
   # Open to the end: below 2^63 with a sign bit, no upper bound without.
   expect_match(text(may, NULL, "twitter"), "'9223372036854775808'\\)\\) AND")
   expect_identical(text(may, NULL, "discord", dialect = "sqlite"), paste(
     "(LENGTH(`id`) > 18 OR (LENGTH(`id`) = 18 AND `id` >= '176120502681600000')) AND",
-    "(`id` <> '' AND `id` NOT GLOB '*[^0-9]*' AND LENGTH(`id`) <= 20)"))
+    "(`id` <> '' AND `id` NOT GLOB '*[^0-9]*' AND LENGTH(`id`) <= 20) AND",
+    "(LENGTH(`id`) < 20 OR `id` <= '18446744073709551615')"))
 })
