@@ -25,8 +25,8 @@
 #                text; NULL for an engine that has no such function (MySQL)
 #   type_names   regular expressions by kind matching the type names that
 #                `type_of` and the engine's drivers give for columns of
-#                that kind, lowercase, without ClickHouse's Nullable() and
-#                LowCardinality()
+#                that kind, lowercase, without ClickHouse's wrappers
+#                (Nullable, LowCardinality)
 #   sign_unknown whether a column that the drivers call an integer may be
 #                unsigned (MySQL's say BIGINT for BIGINT UNSIGNED): then
 #                conditions on "integer" columns hold for either

@@ -184,9 +184,10 @@ check_differential <- function(engine, layouts) {
 test_that("the random ranges reach every kind of end, and IDs on both sides of 2^63", {
   cases <- differential_cases()
   expect_length(cases$layouts, 13L)
-  ends <- unlist(lapply(cases$ranges, function(rs) lapply(rs, function(r) {
+  end_seconds <- function(r) {
     c(if (is.null(r$from)) NA else as.numeric(r$from), if (is.null(r$to)) NA else as.numeric(r$to))
-  })))
+  }
+  ends <- unlist(lapply(cases$ranges, function(rs) lapply(rs, end_seconds)))
   expect_true(anyNA(ends) && any(ends == Inf, na.rm = TRUE) && any(ends == -Inf, na.rm = TRUE))
   expect_true(any(ends %% 0.001 > 1e-6, na.rm = TRUE))
   expect_gt(sum(cases$ids$discord < 0, na.rm = TRUE), 100)
