@@ -1,7 +1,7 @@
 #' Bring IDs out of a database and into one, exactly
 #'
 #' `id_collect()` is `dplyr::collect()` for tables with ID columns: it
-#' brings a lazy table into R with the ID columns as [zuid_id] vectors,
+#' brings a lazy table into R with the ID columns as [zuid_id][as_zuid_id] vectors,
 #' exact whatever the driver does with 64-bit integers. `id_write_table()`
 #' is `DBI::dbWriteTable()` for data frames with `zuid_id` columns: it
 #' stores every ID exactly, 2^63 and more included, in a column that the

@@ -13,13 +13,19 @@ alias_frame <- function() {
   data.frame(n = seq_along(ids), g = side * 10L + rep(1:3, 40), id = ids)
 }
 
-# The pipelines of issue 21, each with the name of the column it makes.
+# The pipelines of issue 21, each with the name of the column it makes and
+# the column that identifies its rows.
 alias_pipelines <- list(
   rename = list(f = function(x) dplyr::rename(x, message_id = id), id = "message_id", by = "n"),
   select = list(f = function(x) dplyr::select(x, n, g, new = id), id = "new", by = "n"),
   mutate = list(f = function(x) dplyr::mutate(x, id2 = id), id = "id2", by = "n"),
   summarise = list(f = function(x) dplyr::summarise(dplyr::group_by(x, g), max_id = max(id, na.rm = TRUE)),
-                   id = "max_id", by = "g")
+                   id = "max_id", by = "g"),
+  # A table of SQL written by hand (in memory, its result).
+  subquery = list(f = function(x) {
+    if (!inherits(x, "tbl_lazy")) return(dplyr::select(x, n, g, sub_id = id))
+    dplyr::tbl(dbplyr::remote_con(x), dbplyr::sql("SELECT n, g, id AS sub_id FROM aliased"))
+  }, id = "sub_id", by = "n")
 )
 
 # Rows of a result in a common form: ordered by their key, time as
