@@ -83,12 +83,12 @@
 #' @section Files and databases:
 #' `write.csv()` writes the digits; `data.table::fwrite()` and database
 #' drivers write the integer64 underneath, so IDs of 2^63 and more come out
-#' negative there (and read back equal through `as_zuid_id()`). RSQLite and
-#' DBI drivers that know integer64 store a `zuid_id` column as a 64-bit
-#' integer; RPostgreSQL, Debian's PostgreSQL driver, types integer64 columns
-#' as text unless told: `DBI::dbWriteTable(con, "t", df, field.types =
-#' c(id = "bigint"))`. Read IDs back with `bigint = "integer64"` (or as
-#' text) and `as_zuid_id()`. To share IDs in a reprex, share their text:
+#' negative there (and read back equal through `as_zuid_id()`). To store a
+#' `zuid_id` column in a database exactly, 2^63 and more included, write it
+#' with [id_write_table()] (into a signed `BIGINT` by default, or an
+#' unsigned, decimal or text column), and read it back with [id_collect()],
+#' which is exact with every driver (RPostgreSQL and RMySQL read a `BIGINT`
+#' as doubles, which round IDs). To share IDs in a reprex, share their text:
 #' `dput(as.character(x))`, read back with `as_zuid_id()`; `dput(x)`
 #' writes the doubles underneath, rounded, which are other IDs.
 #'

@@ -123,7 +123,10 @@ read_ids_advice <- paste(
   "from CSV with `read.csv(..., colClasses = c(id = \"character\"))`,",
   "`readr::read_csv(..., col_types = readr::cols(id = \"c\"))` or",
   "`data.table::fread()` (integer64 by default); from a database with",
-  "`DBI::dbConnect(..., bigint = \"integer64\")`."
+  "`zuid::id_collect(<lazy table>, <ID columns>)` instead of `collect()`, which",
+  "reads them exactly with every driver (RPostgreSQL and RMySQL have no other",
+  "way), or with `bigint = \"integer64\"` in `DBI::dbConnect()` for RSQLite,",
+  "RPostgres and RMariaDB."
 )
 
 # Entry `i` of an argument of length `n` as messages name it: `x[3]` for an

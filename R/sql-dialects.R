@@ -1,12 +1,15 @@
 # The SQL dialects zuid writes, each described once, here. Everything zuid
 # knows of an engine's SQL is an entry of `sql_dialects`: the code that
-# writes SQL (sql-*.R, the verbs in tables.R) and the engine tests
+# writes SQL (sql-*.R, the verbs in tables*.R) and the engine tests
 # (tests/testthat/helper-engines.R) look it up and never branch on a
 # dialect's name. A new fact about engines (an ID column type, the SQL of a
 # function that mints IDs) is a new field in every entry, documented here.
 #
 # Each entry is a list with these fields. SQL goes in and out as text;
-# `x` is an expression, `n` a whole number, `mask` and `d` decimal text.
+# `x` is an expression, `n` a whole number, `mask` and `d` decimal text;
+# `kind` is a kind of ID column (see sql-types.R): "integer" (a signed
+# 64-bit integer), "unsigned" (an unsigned one), "decimal" (a decimal of
+# 20 digits) or "text" (decimal text).
 #   aliases      the names `dialect =` takes for it, lowercase, its own first
 #   connections  classes of DBI connections that speak it: the drivers'
 #                own, and those odbc gives a connection after its database
@@ -20,35 +23,64 @@
 #   quote        how a name is quoted: `quote`, the character zuid writes;
 #                `reads`, those the dialect reads (a driver may use either);
 #                `backslash`, whether a backslash inside quotes is an escape
-#                (so that it must be doubled)
-#   types        column types by kind: `bigint` (a signed 64-bit ID column),
-#                `int` (32-bit), `text` (IDs as decimal text)
+#                (so that it must be doubled); `driver`, whether a
+#                connection's own quoting may be used (not where the
+#                driver's quotes can be read as a string, SQLite's)
+#   types        column types by kind, NA where the engine has none;
+#                also `int`, a 32-bit integer (for the tests' other columns)
 #   type_of      function(x): the name of the type of the value `x`, as
 #                text; NULL for an engine that has no such function (MySQL)
+#   type_names   regular expressions by kind matching the type names that
+#                `type_of` and the engine's drivers give for columns of
+#                that kind, lowercase, without ClickHouse's wrappers
+#                (Nullable, LowCardinality)
+#   sign_unknown whether a column that the drivers call an integer may be
+#                unsigned (MySQL's say BIGINT for BIGINT UNSIGNED): then
+#                conditions on "integer" columns hold for either
+#   bits         by kind: function(x, bounds), the value of an ID column of
+#                that kind as its 64 bits in a signed bigint, exactly, for
+#                a value that is an ID (text: 1 to 20 digits, at most
+#                2^64 - 1); `bounds` is the core's table of bounds (see
+#                facts.R)
+#   digits       function(x): whether the text `x` is 1 to 20 decimal digits
 #   shift        function(x, n): the bigint `x` shifted right by `n` bits
 #   mask         function(x, mask): `x & mask` as a signed bigint
 #   int32        function(x): a part of at most 31 bits as a 32-bit integer
 #   int_div      function(x, d): whole-number division of a non-negative
 #                bigint
-#   text_bits    function(x, bounds): decimal text (up to 2^64 - 1) as its
-#                64 bits in a signed bigint, exactly; `bounds` is the core's
-#                table of bounds (see facts.R)
 #   length       function(x): the length of text, in characters
-#   literal      function(x): a bigint literal for comparing with an ID column
+#   literal      function(x, kind): a literal (decimal text) for comparing
+#                with an ID column of that kind
 #   timestamp    function(ms, range): milliseconds since 1970 (a bigint) as
-#                the engine's timestamp in UTC, whatever the session's time
-#                zone; NULL outside `range`
+#                the engine's timestamp in UTC, exactly, whatever the
+#                session's time zone; NULL outside `range`
 #   time_range   the milliseconds since 1970 its timestamp holds, c(from, to)
 #   to_ms        function(x): a timestamp of `timestamp()` back to milliseconds
 #   to_text      function(x): any value as text
 #   columns_of   function(table): a query of the table's column names, in order
 
-# Text to a signed bigint through a 20-digit decimal: IDs above 2^63 - 1
-# less 2^64, so that no step overflows or goes through a REAL.
-text_bits_by_decimal <- function(x, bounds) {
+# A number (text, an unsigned integer or a decimal) to a signed bigint
+# through a 20-digit decimal: IDs above 2^63 - 1 less 2^64, so that no step
+# overflows or goes through a REAL.
+bits_by_decimal <- function(x, bounds) {
   decimal <- sprintf("CAST(%s AS DECIMAL(20, 0))", x)
   sprintf(paste("CAST(CASE WHEN %1$s > %2$s THEN %1$s - %3$s", "ELSE %1$s END AS BIGINT)"),
           decimal, bounds$max_signed, bounds$unsigned_end)
+}
+
+# SQLite has no decimal type: the text's two halves, `high` (all but the
+# last 9 digits) and `low`; from 2^63 on, less 2^64 in two parts that keep
+# every step within a signed 64-bit integer. By value, leading zeros
+# included.
+sqlite_text_bits <- function(x, bounds) {
+  high <- sprintf("CAST(SUBSTR(%1$s, 1, LENGTH(%1$s) - 9) AS INTEGER)", x)
+  low <- sprintf("CAST(SUBSTR(%s, -9) AS INTEGER)", x)
+  half <- bounds$signed_end_split
+  end <- bounds$unsigned_end_split
+  sprintf(paste("(CASE WHEN %1$s > %3$s OR (%1$s = %3$s AND %2$s >= %4$s)",
+                "THEN (%1$s - %5$s) * 1000000000 + (%2$s - %6$s)",
+                "ELSE CAST(%7$s AS INTEGER) END)"),
+          high, low, half$high, half$low, end$high, end$low, x)
 }
 
 # A right shift written as an operator: "(x >> n)".
@@ -57,6 +89,23 @@ shift_operator <- function(x, n) sprintf("(%s >> %d)", x, n)
 mask_operator <- function(x, mask) sprintf("(%s & %s)", x, mask)
 
 cast_as <- function(type) function(x) sprintf("CAST(%s AS %s)", x, type)
+
+# A bits function that leaves the column as it is: a signed bigint.
+as_signed <- function(x, bounds) x
+
+as_mysql_signed <- function(x, bounds) sprintf("CAST(%s AS SIGNED)", x)
+
+plain_literal <- function(x, kind) x
+
+# Literals cast to the column's type for the kinds named in `casts`.
+literal_cast <- function(casts) {
+  function(x, kind) if (kind %in% names(casts)) sprintf("CAST(%s AS %s)", x, casts[[kind]]) else x
+}
+
+# 1 to 20 decimal digits, with the engine's regular expressions.
+digits_matching <- function(template) {
+  function(x) sprintf(template, x, "^[0-9]{1,20}$")
+}
 
 columns_in_information_schema <- function(table) {
   sprintf(paste("SELECT column_name AS name FROM information_schema.columns",
@@ -74,18 +123,29 @@ sql_dialects <- list(
       statements = function(plan, names) pg_generator_statements(plan, names),
       name_limit = list(max = 63L, type = "bytes")
     ),
-    quote = list(quote = "\"", reads = "\"", backslash = FALSE),
-    types = c(bigint = "BIGINT", int = "INTEGER", text = "TEXT"),
+    quote = list(quote = "\"", reads = "\"", backslash = FALSE, driver = TRUE),
+    types = c(integer = "BIGINT", unsigned = NA, decimal = "NUMERIC(20, 0)", text = "TEXT",
+              int = "INTEGER"),
     type_of = function(x) sprintf("CAST(pg_typeof(%s) AS TEXT)", x),
+    # pg_typeof() names, and RPostgreSQL's (DECIMAL for numeric).
+    type_names = c(integer = "^(bigint|integer|smallint|int[248]?)$",
+                   decimal = "^(numeric|decimal)(\\(.*\\))?$",
+                   text = "^(text|character varying|character|varchar|bpchar|char|name)(\\(.*\\))?$"),
+    sign_unknown = FALSE,
+    bits = list(integer = as_signed, decimal = bits_by_decimal, text = bits_by_decimal),
+    digits = digits_matching("(%s ~ '%s')"),
     shift = shift_operator,
     mask = mask_operator,
     int32 = cast_as("INTEGER"),
     int_div = function(x, d) sprintf("(%s / %s)", x, d),
-    text_bits = text_bits_by_decimal,
     length = function(x) sprintf("LENGTH(%s)", x),
-    literal = identity,
+    literal = plain_literal,
+    # Whole days and the milliseconds left, added to a TIMESTAMP (no time
+    # zone, so days are 24 hours) and read as UTC: an interval times a
+    # large number goes through a double, off by microseconds after 2255.
     timestamp = function(ms, range) {
-      sprintf("(TIMESTAMPTZ '1970-01-01 00:00:00+00' + %s * INTERVAL '1 millisecond')", ms)
+      sprintf(paste("((TIMESTAMP '1970-01-01 00:00:00' + (%1$s / 86400000) * INTERVAL '1 day'",
+                    "+ (%1$s %% 86400000) * INTERVAL '1 millisecond') AT TIME ZONE 'UTC')"), ms)
     },
     time_range = c(-Inf, Inf),
     to_ms = function(x) sprintf("CAST(EXTRACT(EPOCH FROM %s) * 1000 AS BIGINT)", x),
@@ -99,27 +159,24 @@ sql_dialects <- list(
     generator = list(refusal = paste(
       "SQLite has no stored functions (an application registers its functions",
       "on each connection), so SQL alone cannot keep a generator's state between calls")),
-    quote = list(quote = "\"", reads = c("\"", "`"), backslash = FALSE),
-    types = c(bigint = "INTEGER", int = "INTEGER", text = "TEXT"),
+    # A double-quoted name that is no column is a string to SQLite; one in
+    # backticks is always a name. Its drivers quote with double quotes.
+    quote = list(quote = "`", reads = c("`", "\""), backslash = FALSE, driver = FALSE),
+    types = c(integer = "INTEGER", unsigned = NA, decimal = NA, text = "TEXT", int = "INTEGER"),
     type_of = function(x) sprintf("typeof(%s)", x),
+    type_names = c(integer = "^integer$", text = "^text$"),
+    sign_unknown = FALSE,
+    bits = list(integer = as_signed, text = sqlite_text_bits),
+    # No regular expressions: no character outside 0-9.
+    digits = function(x) sprintf("(%1$s <> '' AND %1$s NOT GLOB '*[^0-9]*' AND LENGTH(%1$s) <= 20)", x),
     shift = shift_operator,
     mask = mask_operator,
     int32 = cast_as("INTEGER"),
     int_div = function(x, d) sprintf("(%s / %s)", x, d),
-    # No decimal type: above 2^63 - 1, the text's two halves, less 2^64 in
-    # two parts that keep every step within a signed 64-bit integer.
-    text_bits = function(x, bounds) {
-      sprintf(paste(
-        "(CASE WHEN LENGTH(%1$s) > 19 OR (LENGTH(%1$s) = 19 AND %1$s > '%2$s')",
-        "THEN (CAST(SUBSTR(%1$s, 1, LENGTH(%1$s) - 9) AS INTEGER) - %3$s) * 1000000000",
-        "+ (CAST(SUBSTR(%1$s, -9) AS INTEGER) - %4$s)",
-        "ELSE CAST(%1$s AS INTEGER) END)"
-      ), x, bounds$max_signed, bounds$unsigned_end_split$high, bounds$unsigned_end_split$low)
-    },
     length = function(x) sprintf("LENGTH(%s)", x),
     # A literal with INTEGER affinity makes a TEXT column compare by value
     # (the column's text is read as a number), not as text.
-    literal = cast_as("INTEGER"),
+    literal = function(x, kind) sprintf("CAST(%s AS INTEGER)", x),
     # SQLite has no timestamp type: the time is the milliseconds.
     timestamp = function(ms, range) ms,
     time_range = c(-Inf, Inf),
@@ -134,16 +191,26 @@ sql_dialects <- list(
     generator = list(refusal = paste(
       "DuckDB's macros keep no state between calls, and its clock (now(),",
       "current_timestamp) is the transaction's start, the same for every row of a statement")),
-    quote = list(quote = "\"", reads = "\"", backslash = FALSE),
-    types = c(bigint = "BIGINT", int = "INTEGER", text = "VARCHAR"),
+    quote = list(quote = "\"", reads = "\"", backslash = FALSE, driver = TRUE),
+    types = c(integer = "BIGINT", unsigned = "UBIGINT", decimal = "DECIMAL(20, 0)", text = "VARCHAR",
+              int = "INTEGER"),
     type_of = function(x) sprintf("typeof(%s)", x),
+    type_names = c(integer = "^(bigint|integer|smallint|tinyint|int[1248]?)$",
+                   unsigned = "^(ubigint|uinteger|usmallint|utinyint)$",
+                   decimal = "^(decimal(\\(.*\\))?|numeric(\\(.*\\))?|hugeint|uhugeint)$",
+                   text = "^(varchar|text|string)$"),
+    sign_unknown = FALSE,
+    bits = list(integer = as_signed, unsigned = bits_by_decimal, decimal = bits_by_decimal,
+                text = bits_by_decimal),
+    digits = digits_matching("regexp_full_match(%s, '%s')"),
     shift = shift_operator,
     mask = mask_operator,
     int32 = cast_as("INTEGER"),
     int_div = function(x, d) sprintf("(%s // %s)", x, d),
-    text_bits = text_bits_by_decimal,
     length = function(x) sprintf("LENGTH(%s)", x),
-    literal = identity,
+    # Literals of the column's own type, so that the column is compared as
+    # it is (an integer literal past 2^63 is a HUGEINT).
+    literal = literal_cast(c(unsigned = "UBIGINT", decimal = "DECIMAL(20, 0)")),
     timestamp = function(ms, range) sprintf("epoch_ms(%s)", ms),
     time_range = c(-Inf, Inf),
     to_ms = function(x) sprintf("epoch_ms(%s)", x),
@@ -157,16 +224,22 @@ sql_dialects <- list(
     generator = list(refusal = paste(
       "Spark SQL's functions keep no state between calls, and current_timestamp()",
       "is the query's start, the same for every row")),
-    quote = list(quote = "`", reads = "`", backslash = FALSE),
-    types = c(bigint = "BIGINT", int = "INT", text = "STRING"),
+    quote = list(quote = "`", reads = "`", backslash = FALSE, driver = TRUE),
+    types = c(integer = "BIGINT", unsigned = NA, decimal = "DECIMAL(20, 0)", text = "STRING",
+              int = "INT"),
     type_of = function(x) sprintf("typeof(%s)", x),
+    type_names = c(integer = "^(bigint|int|integer|smallint|tinyint|long|short|byte)$",
+                   decimal = "^decimal(\\(.*\\))?$",
+                   text = "^(string|varchar(\\(.*\\))?|char(\\(.*\\))?)$"),
+    sign_unknown = FALSE,
+    bits = list(integer = as_signed, decimal = bits_by_decimal, text = bits_by_decimal),
+    digits = digits_matching("(%s RLIKE '%s')"),
     shift = function(x, n) sprintf("shiftright(%s, %d)", x, n),
     mask = mask_operator,
     int32 = cast_as("INTEGER"),
     int_div = function(x, d) sprintf("(%s div %s)", x, d),
-    text_bits = text_bits_by_decimal,
     length = function(x) sprintf("LENGTH(%s)", x),
-    literal = identity,
+    literal = plain_literal,
     timestamp = function(ms, range) sprintf("timestamp_millis(%s)", ms),
     time_range = c(-Inf, Inf),
     to_ms = function(x) sprintf("unix_millis(%s)", x),
@@ -183,19 +256,30 @@ sql_dialects <- list(
       statements = function(plan, names) my_generator_statements(plan, names),
       name_limit = list(max = 64L, type = "chars")
     ),
-    quote = list(quote = "`", reads = c("`", "\""), backslash = FALSE),
-    types = c(bigint = "BIGINT", int = "INTEGER", text = "VARCHAR(40)"),
+    quote = list(quote = "`", reads = c("`", "\""), backslash = FALSE, driver = TRUE),
+    types = c(integer = "BIGINT", unsigned = "BIGINT UNSIGNED", decimal = "DECIMAL(20, 0)",
+              text = "VARCHAR(40)", int = "INTEGER"),
     type_of = NULL,
+    # RMySQL's names of field types: DECIMAL is "<unknown>" to it.
+    type_names = c(integer = "^(bigint|integer|int|mediumint|smallint|tinyint)$",
+                   unsigned = "^(bigint|integer|int|mediumint|smallint|tinyint) unsigned$",
+                   decimal = "^(decimal|newdecimal|numeric|<unknown>)$",
+                   text = "^(var_string|string|varchar|char|text|blob/text)$"),
+    sign_unknown = TRUE,
+    # As SIGNED, the 64 bits of a signed or an unsigned BIGINT alike; text
+    # and decimals unsigned, then signed.
+    bits = list(integer = as_mysql_signed, unsigned = as_mysql_signed,
+                decimal = function(x, bounds) sprintf("CAST(CAST(%s AS UNSIGNED) AS SIGNED)", x),
+                text = function(x, bounds) sprintf("CAST(CAST(%s AS UNSIGNED) AS SIGNED)", x)),
+    digits = digits_matching("(%s REGEXP '%s')"),
     shift = shift_operator,
     # MySQL shifts and masks as unsigned: parts are made signed again, for
     # arithmetic with a negative epoch. SIGNED is its 64-bit integer.
     mask = function(x, mask) sprintf("CAST((%s & %s) AS SIGNED)", x, mask),
     int32 = identity,
     int_div = function(x, d) sprintf("(%s DIV %s)", x, d),
-    # Unsigned, then signed: the same 64 bits, as a BIGINT column holds them.
-    text_bits = function(x, bounds) sprintf("CAST(CAST(%s AS UNSIGNED) AS SIGNED)", x),
     length = function(x) sprintf("CHAR_LENGTH(%s)", x),
-    literal = identity,
+    literal = plain_literal,
     # DATETIME has no time zone: adding to 1970-01-01 gives UTC. Past
     # 9999-12-31 DATE_ADD() gives NULL.
     timestamp = function(ms, range) {
@@ -218,16 +302,26 @@ sql_dialects <- list(
     generator = list(refusal = paste(
       "ClickHouse has no stored procedures that keep state between calls (its own",
       "generateSnowflakeID() mints one fixed layout)")),
-    quote = list(quote = "`", reads = c("`", "\""), backslash = TRUE),
-    types = c(bigint = "Nullable(Int64)", int = "Nullable(Int32)", text = "Nullable(String)"),
+    quote = list(quote = "`", reads = c("`", "\""), backslash = TRUE, driver = TRUE),
+    types = c(integer = "Nullable(Int64)", unsigned = "Nullable(UInt64)",
+              decimal = "Nullable(Decimal(20, 0))", text = "Nullable(String)", int = "Nullable(Int32)"),
     type_of = function(x) sprintf("toTypeName(%s)", x),
+    type_names = c(integer = "^int(8|16|32|64)$", unsigned = "^uint(8|16|32|64)$",
+                   decimal = "^(decimal(32|64|128|256)?\\(.*\\)|u?int(128|256))$",
+                   text = "^(string|fixedstring\\(\\d+\\))$"),
+    sign_unknown = FALSE,
+    # Conversions between integers keep the bits; toUInt64OrNull() gives
+    # NULL where toUInt64() would raise.
+    bits = list(integer = as_signed, unsigned = function(x, bounds) sprintf("toInt64(%s)", x),
+                decimal = function(x, bounds) sprintf("toInt64(toUInt64(%s))", x),
+                text = function(x, bounds) sprintf("toInt64(toUInt64OrNull(%s))", x)),
+    digits = digits_matching("match(%s, '%s')"),
     shift = function(x, n) sprintf("bitShiftRight(%s, %d)", x, n),
     mask = function(x, mask) sprintf("toInt64(bitAnd(%s, %s))", x, mask),
     int32 = function(x) sprintf("toInt32(%s)", x),
     int_div = function(x, d) sprintf("intDiv(%s, %s)", x, d),
-    text_bits = function(x, bounds) sprintf("toInt64(toUInt64(%s))", x),
     length = function(x) sprintf("LENGTH(%s)", x),
-    literal = identity,
+    literal = plain_literal,
     # DateTime64 is exact from 1900-01-01 to 2299-12-31 in every release;
     # older releases clamp times outside it, so those become NULL.
     timestamp = function(ms, range) {

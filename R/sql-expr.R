@@ -1,13 +1,7 @@
-# The expressions of id_sql(): an ID column's 64 bits, each part of a
-# layout, its time as a timestamp, each written in the dialect's SQL (see
-# sql-dialects.R) from what the core computes of the layout.
-
-# The column's 64 bits as a signed 64-bit integer expression, as a BIGINT
-# column holds them (an ID of 2^63 or more is negative); text is converted
-# exactly, those IDs included.
-sql_id_bits <- function(column, type, dialect) {
-  if (type == "integer") column else sql_dialect(dialect)$text_bits(column, core_facts("bounds"))
-}
+# The expressions of id_sql(): each part of a layout from an ID column's 64
+# bits (sql_id_bits() in sql-types.R), its time as a timestamp, each
+# written in the dialect's SQL (see sql-dialects.R) from what the core
+# computes of the layout.
 
 # Each expression as `CASE WHEN <the ID is valid> THEN ... END`, so that an
 # ID that is not one of the layout's gives NULL, as id_fields() gives NA:

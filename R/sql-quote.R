@@ -1,6 +1,7 @@
 # Column names in SQL: always quoted, by the dialect's rules (its `quote`
 # in sql-dialects.R) or by the connection's driver, so that no name can
-# change what a statement does; SQL marked as such goes in as written.
+# change what a statement does and every name is read as a name, never as
+# a string; SQL marked as such goes in as written.
 
 # `column` as SQL text: names quoted part by part and joined with dots; SQL
 # marked as such inserted as written, in parentheses.
@@ -31,8 +32,9 @@ abort_column <- function(column, call) {
 # when there is one; the driver's quoting must read back as the same name.
 sql_quote_name <- function(name, target, call) {
   rules <- sql_dialect(target$dialect)$quote
-  # dbplyr's simulated connections (for show_query()) have no driver.
-  if (is.null(target$con) || inherits(target$con, "TestConnection")) {
+  # dbplyr's simulated connections (for show_query()) have no driver; some
+  # drivers quote in a way that can be read as a string (`driver`).
+  if (is.null(target$con) || inherits(target$con, "TestConnection") || !rules$driver) {
     return(quote_with(name, rules))
   }
   quoted <- as.character(DBI::dbQuoteIdentifier(target$con, name))

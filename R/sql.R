@@ -24,24 +24,29 @@
 #' @section Column names:
 #' `column` is always quoted as an identifier, so that no name, however
 #' strange (quotes, semicolons, `id OR 1=1`, a comment marker `--`), can
-#' change what a statement does: double quotes with `"` doubled for
-#' PostgreSQL, SQLite and DuckDB; backticks with `` ` `` doubled for MySQL
-#' and Spark, and also `\` doubled for ClickHouse, which reads backslash
-#' escapes inside quoted names. With a connection as `dialect`, names are
-#' quoted by its `DBI::dbQuoteIdentifier()`, and zuid checks that the
-#' dialect reads the result back as the same name (a driver that does not
-#' escape a ClickHouse backslash is refused); dbplyr's simulated
-#' connections, which have no driver, get zuid's quoting. A qualified name is given in
-#' parts, `c("m", "id")` for `m.id`, or as `DBI::Id(table = "m", column =
-#' "id")` or dbplyr's `ident()`; a string `"m.id"` is one column whose name
-#' holds a dot. Only SQL marked as such, `dbplyr::sql()`, `DBI::SQL()` or
-#' dbplyr's `ident_q()`, is inserted as written (in parentheses): it is
-#' the way to decode an expression, and the caller's responsibility.
+#' change what a statement does, and so that a name is never read as a
+#' string: double quotes with `"` doubled for PostgreSQL and DuckDB;
+#' backticks with `` ` `` doubled for SQLite, MySQL and Spark, and also `\`
+#' doubled for ClickHouse, which reads backslash escapes inside quoted
+#' names. (SQLite reads a double-quoted name that is no column as a string:
+#' a mistyped `"idd"` would decode the text `'idd'` in every row, where
+#' `` `idd` `` is the error "no such column".) With a connection as
+#' `dialect`, names are quoted by its `DBI::dbQuoteIdentifier()` (SQLite's
+#' excepted, always in backticks), and zuid checks that the dialect reads
+#' the result back as the same name (a driver that does not escape a
+#' ClickHouse backslash is refused); dbplyr's simulated connections, which
+#' have no driver, get zuid's quoting. A qualified name is given in parts,
+#' `c("m", "id")` for `m.id`, or as `DBI::Id(table = "m", column = "id")` or
+#' dbplyr's `ident()`; a string `"m.id"` is one column whose name holds a
+#' dot. Only SQL marked as such, `dbplyr::sql()`, `DBI::SQL()` or dbplyr's
+#' `ident_q()`, is inserted as written (in parentheses): it is the way to
+#' decode an expression, and the caller's responsibility.
 #'
 #' @section Times:
 #' Times come as each engine's timestamp type, to the millisecond, in UTC,
 #' computed without the session's time zone:
-#' * PostgreSQL: `timestamptz`; DuckDB: `TIMESTAMP` (UTC); Spark:
+#' * PostgreSQL: `timestamptz` (whole days and milliseconds added to
+#'   1970-01-01, exact in every year); DuckDB: `TIMESTAMP` (UTC); Spark:
 #'   `TIMESTAMP` (shown in the session time zone: set
 #'   `spark.sql.session.timeZone` to `UTC` to see UTC);
 #' * MySQL/MariaDB: `DATETIME(3)`, which holds UTC here; `NULL` past
@@ -62,23 +67,42 @@
 #' [id_fields()] gives `NA`.
 #'
 #' @section ID columns:
-#' With `type = "integer"`, the ID column is a 64-bit integer: a signed
-#' `BIGINT` (SQLite's `INTEGER`), or an unsigned one where the engine has
-#' it. Every expression shifts and masks, so it reads the right bits even
-#' from a negative `BIGINT`, which is how an ID of 2^63 or more (possible in
-#' the Discord, Instagram and Mastodon layouts, which use the top bit) is
-#' stored. Ordering is another matter: a signed column sorts such IDs before
-#' all others, so `id_sql_range()` refuses a range that reaches them, except
-#' when `to` is `NULL` (open), where it adds them with `OR id < 0`.
+#' `type` says what kind of column holds the IDs; the verbs learn it from
+#' the database. Every kind holds every ID up to 2^64 - 1, and every
+#' condition of `id_sql_range()` compares the column itself with numbers
+#' (or text) computed by zuid, so that an index on it answers the range:
+#' * `"integer"`, a signed 64-bit integer: `BIGINT` (SQLite's `INTEGER`,
+#'   ClickHouse's `Int64`), also a 32-bit integer for small IDs. An ID of
+#'   2^63 or more (the Discord, Instagram and Mastodon layouts reach them,
+#'   having no sign bit) is stored as a negative number, its 64 bits read
+#'   as signed, which is how drivers write a `bit64::integer64`. Every
+#'   expression shifts and masks, so it reads the right bits from a
+#'   negative number; a range that reaches those IDs is two comparisons,
+#'   `id >= a OR id < b` (the negative numbers come before the others in
+#'   the column's order). MySQL's drivers do not tell a `BIGINT UNSIGNED`
+#'   from a `BIGINT`: there the conditions hold for either.
+#' * `"unsigned"`, an unsigned 64-bit integer: MySQL's `BIGINT UNSIGNED`,
+#'   DuckDB's `UBIGINT`, ClickHouse's `UInt64` (smaller unsigned types too).
+#' * `"decimal"`: PostgreSQL's `NUMERIC(20, 0)`, MySQL's, DuckDB's and
+#'   Spark's `DECIMAL(20, 0)`, ClickHouse's `Decimal(20, 0)`. A value that
+#'   is negative, has a
+#'   fraction or is above 2^64 - 1 is not an ID: `NULL` in every column of
+#'   `id_sql()`.
+#' * `"text"`: IDs as decimal text. `id_sql()` converts 1 to 20 decimal
+#'   digits (leading zeros allowed) of at most 2^64 - 1 exactly, to `NULL`
+#'   anything else (`'junk'`, `'-1'`, `'+5'`, `' 5'`, `''`), as
+#'   [id_fields()] gives `NA` (it also skips white space around the digits
+#'   and reads SCRU64 and TID text, which SQL does not). `id_sql_range()`
+#'   compares text by value (shorter text is a smaller number; text of
+#'   equal length compares as text), which an index on the column still
+#'   serves; there the text must be digits without leading zeros, as R and
+#'   databases write numbers.
 #'
-#' With `type = "text"`, the column holds IDs as decimal text: digits only,
-#' no sign, spaces or leading zeros, as R and databases write them.
-#' `id_sql()` converts the text to the ID's 64 bits exactly, up to
-#' 2^64 - 1, and `id_sql_range()` compares text by value (shorter text is
-#' smaller; text of equal length compares as text), which an index on the
-#' text column still serves. In SQLite, whose columns hold any type,
-#' `type = "integer"` conditions also select the right rows from text
-#' below 2^63; in other engines a text column needs `type = "text"`.
+#' SQLite has `"integer"` and `"text"` only, PostgreSQL and Spark no
+#' `"unsigned"`; asking for a kind the engine has not is an error. In
+#' SQLite, whose columns hold any type, `type = "integer"` conditions also
+#' select the right rows from text below 2^63; in other engines a text
+#' column needs `type = "text"`.
 #'
 #' @inheritParams id_compose
 #' @param column The ID column: a name (quoted as the dialect requires), a
@@ -86,8 +110,8 @@
 #'   `dbplyr::ident()`), or an SQL expression marked with `dbplyr::sql()` or
 #'   `DBI::SQL()`. See "Column names".
 #' @param dialect A dialect's name or a DBI connection. See "Dialects".
-#' @param type `"integer"` for a 64-bit integer ID column, `"text"` for
-#'   decimal text. See "ID columns".
+#' @param type The kind of ID column: `"integer"` (a signed 64-bit
+#'   integer), `"unsigned"`, `"decimal"` or `"text"`. See "ID columns".
 #' @returns `id_sql()`: a named list of SQL expressions, named as the
 #'   columns of [id_fields()], each a `dbplyr::sql()` object when dbplyr is
 #'   installed (so that `mutate(!!!id_sql(...))` splices them) and a string
@@ -127,55 +151,47 @@
 #' }
 id_sql <- function(layout, column = "id",
                    dialect = c("postgres", "sqlite", "duckdb", "spark", "mysql", "clickhouse"),
-                   type = c("integer", "text")) {
+                   type = c("integer", "unsigned", "decimal", "text")) {
   call <- sys.call()
   layout <- as_layout(layout, call)
   target <- sql_target(dialect, call)
-  type <- check_choice(type, c("integer", "text"), "type", call)
-  bits <- sql_id_bits(sql_column(column, target, call), type, target$dialect)
+  kind <- check_kind(type, target$dialect, call)
+  bits <- sql_id_bits(sql_column(column, target, call), kind, target$dialect)
   sql_result(as.list(sql_fields(bits, layout, target$dialect, call)))
 }
 
 #' @rdname id_sql
 #' @param from,to The range's start (included) and end (excluded), as
-#'   POSIXct or Date, to the millisecond: IDs whose tick starts at or after
-#'   `from` and before `to`. With ticks longer than a millisecond, an ID
-#'   whose tick starts before `to` is inside. `NULL` leaves that end open:
-#'   from the layout's epoch, or to its end.
+#'   POSIXct or Date, to the millisecond (each floored to a whole
+#'   millisecond, also for microsecond layouts): IDs whose tick starts at or
+#'   after `from` and before `to`, as [id_filter_time()] keeps them. With
+#'   ticks longer than a millisecond, an ID whose tick starts before `to` is
+#'   inside. `NULL` leaves that end open: from the layout's epoch, or to its
+#'   end; so does `-Inf` as `from` and `Inf` as `to`, and a time before the
+#'   epoch or past the layout's last tick. `Inf` as `from` or `-Inf` as `to`
+#'   selects no ID (the condition is `1 = 0`); times from 2^53 milliseconds
+#'   on (the year 287396), which a double cannot hold to the millisecond,
+#'   count as `Inf`.
 #' @export
 id_sql_range <- function(from, to, layout, column = "id",
                          dialect = c("postgres", "sqlite", "duckdb", "spark", "mysql",
                                      "clickhouse"),
-                         type = c("integer", "text")) {
+                         type = c("integer", "unsigned", "decimal", "text")) {
   call <- sys.call()
   layout <- as_layout(layout, call)
   target <- sql_target(dialect, call)
-  type <- check_choice(type, c("integer", "text"), "type", call)
+  kind <- check_kind(type, target$dialect, call)
   column <- sql_column(column, target, call)
   range <- range_seconds(from, to, call)
-  # The core reads an open end (NA) as the layout's first or last ID.
-  bounds <- rust_value(id_range_bounds(range$from, range$to, layout), call,
-                       list(layout = layout, args = list(time = c(range$from, range$to))))
-  if (bounds$beyond_signed) {
-    abort_beyond_signed(layout, type, call)
-  }
-  condition <- if (type == "text") {
-    sql_text_range(column, bounds$low_text, bounds$high_text, target$dialect)
-  } else {
-    sql_integer_range(column, bounds$low, bounds$high, bounds$negative_tail, target$dialect)
-  }
-  sql_result(condition)
+  bounds <- range_bounds_of(range, layout, call)
+  sql_result(sql_range_condition(column, bounds, kind, target$dialect))
 }
 
-abort_beyond_signed <- function(layout, type, call) {
-  why <- if (type == "text") {
-    "and zuid computes range bounds below 2^63 only."
-  } else {
-    paste("which a signed bigint column stores as negative numbers and sorts before",
-          "all others, so no single range condition selects them.")
-  }
-  zuid_abort(sprintf("IDs of the %s made in this range reach 2^63 or more, %s",
-                     layout_label(layout), why), class = "zuid_error_range", call = call)
+# The core's bounds of the range's IDs (see id_range_bounds() in the
+# binding), which reads an open end (NA) as the layout's first or last ID.
+range_bounds_of <- function(range, layout, call) {
+  rust_value(id_range_bounds(range$from, range$to, layout), call,
+             list(layout = layout, args = list(time = c(range$from, range$to))))
 }
 
 # `from` and `to` as POSIXct seconds, NA for an open (NULL) end.

@@ -12,30 +12,55 @@
 #' table's connection (see [id_sql()] for the engines and their timestamp
 #' types: SQLite's `time` is an integer of milliseconds). They apply to any
 #' dbplyr backend whose connection zuid knows, Spark through sparklyr
-#' included. To learn whether the ID column holds integers or decimal text,
-#' they ask the database for the type of one ID (MySQL has no function for
-#' it: there the driver's type for the column tells). On dbplyr's simulated
+#' included, and to any column of a lazy table: one of a table, or one
+#' made by `rename()`, `select()`, `mutate()`, a join or `summarise()`.
+#' Such a table's query becomes a subquery (`SELECT ... FROM (<query>)`),
+#' so that the conditions and expressions name the column where it exists
+#' (a `WHERE` or `HAVING` cannot name a column its own `SELECT` defines);
+#' its groups are kept.
+#'
+#' To learn the kind of the ID column (signed or unsigned integers,
+#' decimals or text: see "ID columns" in [id_sql()]), the verbs ask the
+#' database, reading the table's query as a subquery: the engine's name for
+#' the type of one value that is not `NULL` (`pg_typeof()`, `typeof()`,
+#' `toTypeName()`; SQLite's columns hold any type, so it is the value's),
+#' one row; where the engine has no such function (MySQL) or there is no
+#' such row, the driver's field type of the column in a query of no rows
+#' (`LIMIT 0`); where the driver says none, the class R reads the column
+#' as. A column of floating point numbers, dates or another type that
+#' holds no IDs is an error naming the type. On dbplyr's simulated
 #' connections (`dbplyr::simulate_postgres()` and others, for
 #' `show_query()`), which hold no data, the column is taken as integers.
 #'
 #' `id_filter_time()` is a range condition on the ID column itself, so that
 #' a database answers it from the index on its key: IDs from the first one
-#' that the layout can make at `from` to the last before `to`. It is exact,
-#' to the millisecond, for integer, `bit64::integer64` and decimal text
-#' columns; text is compared by value, not as text. In a database, text
-#' must be plain decimal digits (no spaces, sign or leading zeros). In R,
-#' the IDs are decoded with [id_time()], and rows whose IDs are missing or
-#' invalid are dropped (with the one warning that [id_time()] gives for
-#' invalid ones). In a database, a range that reaches IDs of 2^63 or more
-#' in a signed `BIGINT` column is an error (see [id_sql_range()]), unless
-#' `to` is open.
+#' that the layout can make at `from` to the last before `to` (on a signed
+#' `BIGINT` column, a range that reaches IDs of 2^63 and more, stored as
+#' negative numbers, is two such ranges). It is exact, to the millisecond,
+#' for every kind of column; text is compared by value, not as text. In a
+#' database, text must be plain decimal digits (no spaces, sign or leading
+#' zeros). In R, the IDs are decoded with [id_time()] (as milliseconds,
+#' floored), and rows whose IDs are missing or invalid are dropped (with
+#' the one warning that [id_time()] gives for invalid ones); the ends are
+#' read as [id_sql_range()] reads them: floored to the millisecond, `NULL`,
+#' `-Inf` as `from` and `Inf` as `to` open, so that in R and in the
+#' database a range keeps the same rows.
+#'
+#' After the verbs on a lazy table, bring the result into R with
+#' [id_collect()], which reads the ID column exactly whatever the driver
+#' does with 64-bit integers (RPostgreSQL and RMySQL read them as doubles,
+#' rounded): `id_collect(id_add_fields(m, id, "discord"), id, layout =
+#' "discord")`.
+#'
+#' On a data.table the verbs return a new data.table, sharing no column
+#' with `.data`, which they never change.
 #'
 #' @param .data A data frame (base, tibble or data.table) or a dbplyr lazy
 #'   table (`dplyr::tbl()`).
 #' @param id The ID column, named bare (`id`) or as a string (`"id"`); a
 #'   name held in a variable is given as `!!name`. In R, the column is read
-#'   as [id_fields()] reads `x`; in a database, it is a 64-bit integer or
-#'   decimal text column.
+#'   as [id_fields()] reads `x`; in a database, it is an integer, decimal
+#'   or text column.
 #' @param layout A [id_layout()], or the name of a built-in layout that needs
 #'   no further argument. Required: zuid cannot tell a layout from the IDs.
 #' @param ... Must be empty; `prefix` is given by name.
@@ -43,10 +68,12 @@
 #'   `"id_"` for `id_time`, `id_sequence`. An added column that already
 #'   exists in `.data` is an error, never overwritten: give a prefix.
 #' @param from,to The start (included) and end (excluded) of the range, as
-#'   POSIXct or Date, to the millisecond; `NULL` leaves that end open.
+#'   POSIXct or Date, to the millisecond; `NULL` leaves that end open (see
+#'   [id_sql_range()] for infinite ends and ends past the layout's).
 #' @returns `.data` of the same kind: with the added columns, or with the
 #'   rows kept. A lazy table stays lazy.
-#' @seealso [id_sql()] for the SQL itself.
+#' @seealso [id_sql()] for the SQL itself, [id_collect()] to bring a lazy
+#'   table's IDs into R exactly.
 #' @export
 #' @examples
 #' msgs <- data.frame(id = c("175928847299117063", "1214004724031189004"),
@@ -65,7 +92,7 @@
 #'   found <- id_add_fields(id_filter_time(m, id, from, layout = "discord"),
 #'                          id, "discord")
 #'   dplyr::show_query(found)
-#'   found <- dplyr::collect(found)
+#'   found <- id_collect(found, id, layout = "discord")
 #'   # SQLite's time is milliseconds since 1970.
 #'   found$time <- as.POSIXct(found$time / 1000, origin = "1970-01-01", tz = "UTC")
 #'   found
@@ -80,13 +107,13 @@ id_add_fields <- function(.data, id, layout = NULL, ..., prefix = "") {
   added <- added_names(layout, prefix, .data, call)
   if (is_lazy_table(.data)) {
     con <- lazy_connection(.data, call)
-    type <- lazy_id_type(.data, id, con, call)
-    exprs <- with_verb_conditions(id_sql(layout, column = id, dialect = con, type = type), call)
-    return(do.call(dplyr::mutate, c(list(.data), stats::setNames(exprs, added))))
+    source <- lazy_source(.data, con)
+    kind <- lazy_id_kind(source, id, con, call)
+    exprs <- with_verb_conditions(id_sql(layout, column = id, dialect = con, type = kind), call)
+    return(do.call(dplyr::mutate, c(list(source), stats::setNames(exprs, added))))
   }
   fields <- with_verb_conditions(id_fields(.data[[id]], layout), call, id)
-  .data[, added] <- as.list(fields)
-  .data
+  add_columns(.data, added, fields)
 }
 
 #' @rdname id_add_fields
@@ -98,19 +125,57 @@ id_filter_time <- function(.data, id, from = NULL, to = NULL, layout = NULL) {
   layout <- verb_layout(layout, .data, id, call)
   if (is_lazy_table(.data)) {
     con <- lazy_connection(.data, call)
-    type <- lazy_id_type(.data, id, con, call)
+    source <- lazy_source(.data, con)
+    kind <- lazy_id_kind(source, id, con, call)
     condition <- with_verb_conditions(
-      id_sql_range(from, to, layout, column = id, dialect = con, type = type), call)
-    return(do.call(dplyr::filter, list(.data, condition)))
+      id_sql_range(from, to, layout, column = id, dialect = con, type = kind), call)
+    return(do.call(dplyr::filter, list(source, condition)))
   }
   range <- range_seconds(from, to, call)
   tick_ms <- with_verb_conditions(id_time(.data[[id]], layout, as = "ms"), call, id)
-  keep <- !is.na(tick_ms)
-  # The ends floored to the millisecond as the core reads them, so that in
-  # R and in SQL a range is the same.
-  if (!range$open_from) keep <- keep & tick_ms >= floor_ms(range$from)
-  if (!range$open_to) keep <- keep & tick_ms < floor_ms(range$to)
-  .data[which(keep), , drop = FALSE]
+  ends <- range_ms(range)
+  keep <- !is.na(tick_ms) & tick_ms >= ends[[1L]] & tick_ms < ends[[2L]]
+  keep_rows(.data, which(keep))
+}
+
+# The ends of a range in whole milliseconds, floored as the core floors
+# them, so that in R and in SQL a range is the same: an open end, an
+# infinite one, or one past what a double holds to the millisecond (2^53
+# ms, the year 287396) is -Inf or Inf.
+range_ms <- function(range) {
+  end <- function(seconds, open, side) {
+    if (open) {
+      return(side)
+    }
+    ms <- floor_ms(seconds)
+    if (is.na(ms)) sign(seconds) * Inf else ms
+  }
+  c(end(range$from, range$open_from, -Inf), end(range$to, range$open_to, Inf))
+}
+
+# The verbs never change their input: a data.table, which can be changed
+# by reference, is copied before columns are added, and its rows are
+# taken by data.table itself, so that the result is a data.table of its
+# own (with no column shared and nothing for its self-reference check to
+# warn of).
+add_columns <- function(.data, names, values) {
+  if (inherits(.data, "data.table")) {
+    out <- data.table::copy(.data)
+    data.table::set(out, j = names, value = as.list(values))
+    return(out)
+  }
+  .data[, names] <- as.list(values)
+  .data
+}
+
+keep_rows <- function(.data, rows) {
+  if (inherits(.data, "data.table")) {
+    out <- as.data.frame(.data)[rows, , drop = FALSE]
+    rownames(out) <- NULL
+    # The rows keep their order, so the key still holds.
+    return(data.table::setDT(out, key = data.table::key(.data)))
+  }
+  .data[rows, , drop = FALSE]
 }
 
 is_lazy_table <- function(x) inherits(x, "tbl_lazy")
@@ -201,82 +266,6 @@ added_names <- function(layout, prefix, .data, call) {
     if (length(taken) == 1L) "it" else "them"), class = "zuid_error_column", call = call)
   }
   names
-}
-
-# The connection behind a lazy table, whose class must say its dialect.
-lazy_connection <- function(.data, call) {
-  con <- dbplyr::remote_con(.data)
-  if (is.na(connection_dialect(con))) {
-    zuid_abort(sprintf(paste(
-      "`.data` is a table reached through a connection of class <%s>, whose SQL",
-      "dialect zuid does not know (it knows %s). Decode with `id_sql(dialect = ...)`",
-      "and `dplyr::mutate()` if the database speaks one of those."
-    ), class(con)[[1L]], dialect_names_text()),
-    class = "zuid_error_type", call = call)
-  }
-  con
-}
-
-# Whether the lazy table's ID column holds integers or text. The engine
-# names the type of one ID that is not NULL (the type of a value, since an
-# SQLite column holds any type, and since drivers can be told to return
-# 64-bit integers as text); MySQL has no such function, and a column of
-# NULLs no such value: then the type R reads for no rows tells.
-lazy_id_type <- function(.data, id, con, call) {
-  if (inherits(con, "TestConnection")) {
-    # dbplyr's simulated connections (for show_query()) hold no data: their
-    # ID columns are taken as integers, unless a test double answers.
-    return(tryCatch(lazy_id_type_queried(.data, id, con, call), error = function(e) "integer"))
-  }
-  lazy_id_type_queried(.data, id, con, call)
-}
-
-lazy_id_type_queried <- function(.data, id, con, call) {
-  target <- sql_target(con, call)
-  quoted <- sql_column(id, target, call)
-  column <- dplyr::select(.data, dplyr::all_of(id))
-  type_of <- sql_dialect(target$dialect)$type_of
-  if (!is.null(type_of)) {
-    present <- do.call(dplyr::filter, list(column, dbplyr::sql(paste(quoted, "IS NOT NULL"))))
-    named <- do.call(dplyr::transmute, list(present, zuid_type = dbplyr::sql(type_of(quoted))))
-    found <- dplyr::collect(utils::head(named, 1L))[["zuid_type"]]
-    if (length(found) == 1L) {
-      return(id_type_from_name(found, id, call))
-    }
-  }
-  sample <- dplyr::collect(utils::head(column, 0L))[[1L]]
-  if (is.character(sample)) {
-    return("text")
-  }
-  if ((is.numeric(sample) && !is.object(sample)) || inherits(sample, "integer64") ||
-      is.logical(sample)) {
-    return("integer")
-  }
-  abort_id_type(describe_value(sample), id, call)
-}
-
-id_type_from_name <- function(type, id, call) {
-  # Type names as the engines give them: "text", "character varying",
-  # "VARCHAR", "string", "Nullable(String)"; "integer", "bigint",
-  # "UBIGINT", "Int64", "numeric", "decimal(20,0)".
-  name <- tolower(type)
-  text <- "text|varchar|character varying|character|char|bpchar|string|fixedstring"
-  integer <- paste0("u?int(8|16|32|64|128|256)?|integer|smallint|bigint|ubigint|hugeint|",
-                    "uhugeint|decimal|numeric")
-  if (grepl(sprintf("\\b(%s)\\b", text), name)) {
-    return("text")
-  }
-  if (grepl(sprintf("\\b(%s)\\b", integer), name)) {
-    return("integer")
-  }
-  abort_id_type(sprintf("the type %s", encodeString(type, quote = "\"")), id, call)
-}
-
-abort_id_type <- function(what, id, call) {
-  zuid_abort(sprintf(paste(
-    "Column %s of `.data` holds %s; zuid reads IDs from 64-bit integer columns",
-    "(BIGINT) and decimal text. Cast it in a `mutate()` first, e.g. to BIGINT."
-  ), encodeString(id, quote = "`"), what), class = "zuid_error_type", call = call)
 }
 
 # Runs `expr`, giving zuid's conditions from it the verb's call and, with

@@ -1,8 +1,9 @@
 # The dialect table: every engine described once, with every field.
 
-fields <- c("aliases", "connections", "quote", "types", "type_of", "shift", "mask", "int32",
-            "int_div", "text_bits", "length", "literal", "timestamp", "time_range", "to_ms",
-            "to_text", "columns_of")
+fields <- c("aliases", "connections", "quote", "types", "type_of", "type_names", "sign_unknown",
+            "bits", "digits", "shift", "mask", "int32", "int_div", "length", "literal", "timestamp",
+            "time_range", "to_ms", "to_text", "columns_of")
+kinds <- c("integer", "unsigned", "decimal", "text")
 
 test_that("every dialect has every field, in the documented form", {
   dialects <- zuid:::sql_dialects
@@ -13,11 +14,20 @@ test_that("every dialect has every field, in the documented form", {
     expect_identical(d$aliases[[1L]], name)
     expect_identical(d$aliases, tolower(d$aliases), label = name)
     expect_true(is.character(d$connections) && length(d$connections) > 0L, label = name)
-    expect_named(d$quote, c("quote", "reads", "backslash"))
+    expect_named(d$quote, c("quote", "reads", "backslash", "driver"))
     expect_true(d$quote$quote %in% d$quote$reads, label = name)
-    expect_named(d$types, c("bigint", "int", "text"))
+    expect_named(d$types, c(kinds, "int"))
+    # Every engine has signed integers and text; each kind it has has its
+    # bits and its type names.
+    has <- kinds[!is.na(d$types[kinds])]
+    expect_true(all(c("integer", "text") %in% has), label = name)
+    expect_setequal(names(d$bits), has)
+    expect_true(all(vapply(d$bits, is.function, logical(1))), label = name)
+    expect_setequal(names(d$type_names), has)
+    expect_true(isTRUE(d$sign_unknown) || isFALSE(d$sign_unknown), label = name)
     expect_length(d$time_range, 2L)
-    for (f in setdiff(fields, c("aliases", "connections", "quote", "types", "time_range"))) {
+    plain <- c("aliases", "connections", "quote", "types", "type_names", "sign_unknown", "bits", "time_range")
+    for (f in setdiff(fields, plain)) {
       expect_true(is.function(d[[f]]) || (f == "type_of" && is.null(d[[f]])), label = paste(name, f))
     }
   }
@@ -45,6 +55,20 @@ test_that("the builders write what the table says, with the core's numbers", {
                    paste("if(ms >= -2208988800000 AND ms < 10413792000000,",
                          "fromUnixTimestamp64Milli(toInt64(ms), 'UTC'), NULL)"))
   bounds <- zuid:::core_facts("bounds")
-  expect_match(d$sqlite$text_bits("x", bounds), "- 18446744072) \\* 1000000000")
-  expect_match(d$postgres$text_bits("x", bounds), "x AS DECIMAL\\(20, 0\\)\\) - 18446744073709551616")
+  expect_match(d$sqlite$bits$text("x", bounds), "- 18446744072) \\* 1000000000")
+  expect_match(d$postgres$bits$text("x", bounds), "x AS DECIMAL\\(20, 0\\)\\) - 18446744073709551616")
+  expect_identical(d$mysql$bits$unsigned("x", bounds), "CAST(x AS SIGNED)")
+  expect_identical(d$duckdb$literal("5", "unsigned"), "CAST(5 AS UBIGINT)")
+  expect_identical(d$duckdb$literal("5", "integer"), "5")
+})
+
+test_that("the halves of 2^63 and 2^64 that SQLite's text conversion uses are the core's", {
+  bounds <- zuid:::core_facts("bounds")
+  i64 <- bit64::as.integer64
+  expect_identical(bounds$max_unsigned, unsigned_decimal(i64(-1)))
+  half <- bounds$signed_end_split
+  expect_identical(i64(half$high) * 1000000000L + (i64(half$low) - 1L), i64(bounds$max_signed))
+  expect_lt(as.numeric(half$low), 1e9)
+  end <- bounds$unsigned_end_split
+  expect_identical(paste0(i64(end$high) + 1L, sprintf("%09.0f", as.numeric(end$low) - 1e9)), bounds$unsigned_end)
 })

@@ -1,61 +1,23 @@
 # id_sql(), id_sql_range() and the verbs run by six real engines: thousands
-# of IDs per layout stored as a signed bigint and as decimal text, decoded
-# and selected by the engine, compared row for row with id_fields() and
-# with ranges computed by bit64 arithmetic.
+# of IDs per layout (half of them 2^63 or more where the layout has no sign
+# bit) stored in every kind of ID column the engine has (a signed bigint,
+# an unsigned one, a decimal, decimal text), decoded and selected by the
+# engine, compared row for row with id_fields() and with ranges computed by
+# bit64 arithmetic.
 
-# A query's rows of one layout in the table's order of row numbers.
-rows_by_n <- function(result, n) result[match(n, result$n), , drop = FALSE]
-
-# Compares decoded rows (n, time in ms, fields) with id_fields().
-expect_decoded <- function(got, rows, layout, engine, what, limits = engine_time_range(engine)) {
-  expected <- expected_table(rows$ids, layout)
-  got <- rows_by_n(got, rows$n)
-  expect_false(anyNA(got$n), label = sprintf("%s: every row came back", what))
-  in_range <- !is.na(expected$time) & expected$time >= limits[[1L]] & expected$time < limits[[2L]]
-  expected$time[!in_range] <- NA
-  expect_identical(as.numeric(got$time), expected$time, label = sprintf("%s time", what))
-  for (col in setdiff(names(expected), "time")) {
-    expect_identical(as.numeric(got[[col]]), as.numeric(expected[[col]]),
-                     label = sprintf("%s %s", what, col))
-  }
-}
-
-# Compares the row numbers a query selected with the exact range.
-expect_selected <- function(got, rows, layout, range, what) {
-  want <- rows$n[expected_in_range(rows$ids, layout, range$from, range$to)]
-  expect_gt(length(want), 0)
-  expect_setequal(got$n, want)
-  expect_identical(anyDuplicated(got$n), 0L, label = sprintf("%s: no row twice", what))
-}
-
-# One query of several SELECTs (one job for Spark instead of several), whose
-# rows say which SELECT gave them in column `r`.
-union_all <- function(selects) paste(selects, collapse = " UNION ALL ")
-
-range_rows <- function(result, r) result[result$r == r, , drop = FALSE]
-
-# A SELECT of n, the time as milliseconds and the other fields, from the
-# decoding expressions or from a query that has them as columns.
-decode_select <- function(sql, engine, from) {
-  q <- function(x) quote_name(x, engine)
-  cols <- c(sprintf("%s AS n", q("n")), sprintf("%s AS time", sql_millis(sql[["time"]], engine)),
-            sprintf("%s AS %s", unlist(sql[-1L]), q(names(sql)[-1L])))
-  sprintf("SELECT %s FROM %s", paste(cols, collapse = ", "), from)
-}
-
-# id_sql() and id_sql_range() on the `id` (bigint) and `tid` (text) columns.
+# id_sql() and id_sql_range() on the ID column of every kind.
 sql_statements <- function(cases, engine) {
   statements <- list()
   for (name in names(cases$layouts)) {
     layout <- cases$layouts[[name]]
     where <- sprintf("ids WHERE layout = '%s'", name)
-    for (column in c("id", "tid")) {
-      type <- if (column == "id") "integer" else "text"
-      sql <- id_sql(layout, column = column, dialect = engine, type = type)
+    for (kind in engine_kinds(engine)) {
+      column <- kind_columns[[kind]]
+      sql <- id_sql(layout, column = column, dialect = engine, type = kind)
       statements[[paste("decode", column, name)]] <- query(decode_select(sql, engine, where))
       selects <- vapply(names(cases$ranges[[name]]), function(r) {
         range <- cases$ranges[[name]][[r]]
-        cond <- id_sql_range(range$from, range$to, layout, column = column, dialect = engine, type = type)
+        cond <- id_sql_range(range$from, range$to, layout, column = column, dialect = engine, type = kind)
         sprintf("SELECT '%s' AS r, n FROM %s AND (%s)", r, where, cond)
       }, character(1))
       statements[[paste("ranges", column, name)]] <- query(union_all(selects))
@@ -67,11 +29,11 @@ sql_statements <- function(cases, engine) {
 check_sql <- function(engine) {
   skip_unless_engine(engine)
   cases <- engine_cases()
-  results <- run_engine(engine, list(ids_table(cases)), sql_statements(cases, engine))
+  results <- run_engine(engine, list(ids_table(cases, engine)), sql_statements(cases, engine))
   for (name in names(cases$layouts)) {
     layout <- cases$layouts[[name]]
     rows <- layout_rows(cases, name)
-    for (column in c("id", "tid")) {
+    for (column in kind_columns[engine_kinds(engine)]) {
       what <- sprintf("%s %s on %s", name, column, engine)
       expect_decoded(results[[paste("decode", column, name)]], rows, layout, engine, what)
       for (r in names(cases$ranges[[name]])) {
@@ -103,15 +65,43 @@ test_that("ClickHouse decodes and selects exactly as zuid does", {
 
 # The verbs ---------------------------------------------------------------------
 
-# The verbs on a lazy table of one layout's rows: id_add_fields(), and
-# id_filter_time() for each range, on `column`.
-verb_tables <- function(lazy, cases, name, column) {
+# The forms an ID column takes in a pipeline before the verbs: the column
+# itself, and the column renamed, selected under a new name, copied by
+# mutate(), or the result of an aggregate (one group per row), each named
+# `x_id`. The verbs must find it in each; every form keeps `n`.
+alias_forms <- list(
+  plain = function(lazy, column) list(lazy = lazy, column = column),
+  rename = function(lazy, column) {
+    list(lazy = dplyr::rename(lazy, x_id = !!column), column = "x_id")
+  },
+  select = function(lazy, column) {
+    list(lazy = dplyr::select(lazy, n, x_id = !!column), column = "x_id")
+  },
+  mutate = function(lazy, column) {
+    list(lazy = dplyr::mutate(lazy, x_id = !!as.name(column)), column = "x_id")
+  },
+  summarise = function(lazy, column) {
+    grouped <- dplyr::group_by(lazy, n)
+    list(lazy = dplyr::summarise(grouped, x_id = max(!!as.name(column), na.rm = TRUE)), column = "x_id")
+  }
+)
+
+# The form for a layout's k-th kind of column, so that every engine meets
+# every form.
+alias_form <- function(cases, name, kind_index) {
+  k <- match(name, names(cases$layouts)) + kind_index
+  alias_forms[[k %% length(alias_forms) + 1L]]
+}
+
+# The verbs on a lazy table of one layout's rows, with the ID column in
+# one of its forms: id_add_fields(), and id_filter_time() for each range.
+verb_tables <- function(lazy, cases, name, column, form) {
   layout <- cases$layouts[[name]]
-  rows <- dplyr::filter(lazy, layout == !!name)
+  rows <- form(dplyr::filter(lazy, layout == !!name), column)
   filters <- lapply(cases$ranges[[name]], function(range) {
-    id_filter_time(rows, !!column, from = range$from, to = range$to, layout = layout)
+    id_filter_time(rows$lazy, !!rows$column, from = range$from, to = range$to, layout = layout)
   })
-  list(fields = id_add_fields(rows, !!column, layout), filters = filters)
+  list(fields = id_add_fields(rows$lazy, !!rows$column, layout), filters = filters)
 }
 
 # DBI engines: dbplyr lazy tables on a live connection, collected.
@@ -121,19 +111,22 @@ check_verbs_dbi <- function(engine) {
   cases <- engine_cases()
   con <- engine_connect(engine)
   on.exit(DBI::dbDisconnect(con))
-  for (sql in table_statements(ids_table(cases), engine, tempdir())) DBI::dbExecute(con, sql)
+  for (sql in table_statements(ids_table(cases, engine), engine, tempdir())) DBI::dbExecute(con, sql)
   ids <- quietly_dbplyr(dplyr::tbl(con, "ids"))
+  kinds <- engine_kinds(engine)
   for (name in names(cases$layouts)) {
     rows <- layout_rows(cases, name)
-    for (column in c("id", "tid")) {
+    for (k in seq_along(kinds)) {
+      column <- kind_columns[[kinds[[k]]]]
+      form <- alias_form(cases, name, k)
       what <- sprintf("%s %s on %s through dbplyr", name, column, engine)
-      verbs <- quietly_dbplyr(verb_tables(ids, cases, name, column))
+      verbs <- quietly_dbplyr(verb_tables(ids, cases, name, column, form))
       got <- as.data.frame(quietly_dbplyr(dplyr::collect(verbs$fields)))
       got$time <- collected_ms(got$time)
       got$n <- as.character(got$n)
       expect_decoded(got, rows, cases$layouts[[name]], engine, what, driver_time_range(engine))
       for (r in names(verbs$filters)) {
-        got <- quietly_dbplyr(dplyr::collect(dplyr::select(verbs$filters[[r]], "n")))
+        got <- quietly_dbplyr(dplyr::collect(dplyr::select(dplyr::ungroup(verbs$filters[[r]]), "n")))
         expect_selected(data.frame(n = as.character(got$n)), rows, cases$layouts[[name]],
                         cases$ranges[[name]][[r]], paste(what, r))
       }
@@ -146,14 +139,16 @@ check_verbs_program <- function(engine) {
   skip_unless_engine(engine)
   skip_if_not_installed("dbplyr")
   cases <- engine_cases()
-  table <- ids_table(cases)
+  table <- ids_table(cases, engine)
   q <- function(x) quote_name(x, engine)
+  kinds <- engine_kinds(engine)
   statements <- list()
   for (name in names(cases$layouts)) {
     layout <- cases$layouts[[name]]
-    for (column in c("id", "tid")) {
+    for (k in seq_along(kinds)) {
+      column <- kind_columns[[kinds[[k]]]]
       lazy <- stub_table(engine, table, table$types[[column]])
-      verbs <- verb_tables(lazy, cases, name, column)
+      verbs <- verb_tables(lazy, cases, name, column, alias_form(cases, name, k))
       added <- c("time", names(layout$bits)[layout$kinds == "node"], "sequence")
       columns <- stats::setNames(as.list(q(added)), added)
       statements[[paste("fields", column, name)]] <- query(
@@ -167,7 +162,7 @@ check_verbs_program <- function(engine) {
   results <- run_engine(engine, list(table), statements)
   for (name in names(cases$layouts)) {
     rows <- layout_rows(cases, name)
-    for (column in c("id", "tid")) {
+    for (column in kind_columns[kinds]) {
       what <- sprintf("%s %s on %s through dbplyr's SQL", name, column, engine)
       expect_decoded(results[[paste("fields", column, name)]], rows, cases$layouts[[name]], engine, what)
       for (r in names(cases$ranges[[name]])) {
@@ -214,7 +209,7 @@ hostile_table <- function(engine, ids) {
   names <- hostile_names(engine)
   data <- c(list(n = as.character(seq_along(ids))),
             stats::setNames(rep(list(as.character(ids)), length(names)), names))
-  engine_table("hostile", c(n = "int", stats::setNames(rep("bigint", length(names)), names)),
+  engine_table("hostile", c(n = "int", stats::setNames(rep("integer", length(names)), names)),
                as.data.frame(data, check.names = FALSE))
 }
 
@@ -302,7 +297,7 @@ test_that("pasted unquoted, a hostile name does change the statement (SQLite)", 
   DBI::dbExecute(con, sprintf("INSERT INTO hostile VALUES %s", paste0("(", 1:10, ", ", ids, ")", collapse = ", ")))
   cond <- id_sql_range(as.POSIXct("2024-03-05", tz = "UTC"), as.POSIXct("2024-03-05 01:00", tz = "UTC"),
                        "discord", column = "id", dialect = "sqlite")
-  pasted <- gsub("\"id\"", "id OR 1=1", cond, fixed = TRUE)
+  pasted <- gsub("`id`", "id OR 1=1", cond, fixed = TRUE)
   expect_identical(DBI::dbExecute(con, paste("DELETE FROM hostile WHERE", pasted)), 10L)
 })
 
@@ -331,6 +326,66 @@ for (engine in dbi_engines) {
     engine <- engine
     test_that(sprintf("the verbs take hostile column names on %s tables through dbplyr", engine), {
       check_hostile_verbs(engine)
+    })
+  })
+}
+
+# Values that are not IDs ------------------------------------------------------------
+
+# Text that R reads as no ID is NULL in every engine (SQLite and MySQL read
+# 'junk' as 0 and MySQL '-1' as 2^64 - 1 when cast); so are decimals that
+# are negative or above 2^64 - 1. R also reads an ID with white space
+# around it, which SQL does not (as documented), and programs read an
+# empty CSV field as NULL: those two only through DBI.
+junk_texts <- function(engine) {
+  texts <- c("175928847299117063", "18446744073709551615", "0", "05", "junk", "-1", "+5", "18446744073709551616",
+             "1e5", "5.0", "0x10", "\u0663", "99999999999999999999999", "12a", NA)
+  if (engine %in% dbi_engines) c(texts, "", " 5") else texts
+}
+junk_decimals <- c("5", "-5", "99999999999999999999", "18446744073709551615", NA)
+
+check_junk <- function(engine) {
+  skip_unless_engine(engine)
+  texts <- junk_texts(engine)
+  has_decimal <- "decimal" %in% engine_kinds(engine)
+  n <- max(length(texts), length(junk_decimals))
+  data <- data.frame(n = as.character(seq_len(n)), t = c(texts, rep(NA, n - length(texts))))
+  types <- c(n = "int", t = "text")
+  if (has_decimal) {
+    data$d <- c(junk_decimals, rep(NA, n - length(junk_decimals)))
+    types <- c(types, d = "decimal")
+  }
+  q <- function(x) quote_name(x, engine)
+  decode <- function(column, kind) {
+    sql <- id_sql("discord", column = column, dialect = engine, type = kind)
+    query(sprintf("SELECT %s AS n, %s AS time, %s AS s FROM junk", q("n"), sql_millis(sql[["time"]], engine),
+                  sql[["sequence"]]))
+  }
+  statements <- list(text = decode("t", "text"), all = query(sprintf(
+    "SELECT %s AS n FROM junk WHERE %s", q("n"), id_sql_range(NULL, NULL, "discord", column = "t",
+                                                               dialect = engine, type = "text"))))
+  if (has_decimal) statements$decimal <- decode("d", "decimal")
+  results <- run_engine(engine, list(engine_table("junk", types, data)), statements)
+  got <- rows_by_n(results$text, data$n)[seq_along(texts), ]
+  expected <- suppressWarnings(id_fields(texts, "discord"), classes = "zuid_warning_invalid")
+  spaced <- !is.na(texts) & grepl(" ", texts, fixed = TRUE)
+  expected$sequence[spaced] <- NA
+  expect_identical(as.numeric(got$s), as.numeric(expected$sequence), label = paste(engine, "text"))
+  ms <- suppressWarnings(id_time(texts, "discord", as = "ms"), classes = "zuid_warning_invalid")
+  ms[spaced] <- NA
+  expect_identical(as.numeric(got$time), ms, label = paste(engine, "text time"))
+  expect_setequal(as.integer(results$all$n), which(!is.na(expected$sequence)))
+  if (has_decimal) {
+    got <- rows_by_n(results$decimal, data$n)[seq_along(junk_decimals), ]
+    expect_identical(as.numeric(got$s), c(5, NA, NA, 4095, NA), label = paste(engine, "decimal"))
+  }
+}
+
+for (engine in engine_names) {
+  local({
+    engine <- engine
+    test_that(sprintf("text and decimals that are not IDs decode to NULL on %s", engine), {
+      check_junk(engine)
     })
   })
 }

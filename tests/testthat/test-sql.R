@@ -6,9 +6,10 @@ test_that("id_sql() gives one expression per id_fields() column", {
   expect_identical(names(sql), names(id_fields("175928847299117063", "discord")))
   expect_identical(text_of(sql[["worker"]]), "CAST(((\"id\" >> 17) & 31) AS INTEGER)")
   expect_identical(text_of(sql[["sequence"]]), "CAST((\"id\" & 4095) AS INTEGER)")
-  expect_identical(text_of(sql[["time"]]), paste0(
-    "(TIMESTAMPTZ '1970-01-01 00:00:00+00' + (1420070400000 + ((\"id\" >> 22) & 4398046511103))",
-    " * INTERVAL '1 millisecond')"))
+  ms <- "(1420070400000 + ((\"id\" >> 22) & 4398046511103))"
+  expect_identical(text_of(sql[["time"]]), sprintf(paste(
+    "((TIMESTAMP '1970-01-01 00:00:00' + (%1$s / 86400000) * INTERVAL '1 day'",
+    "+ (%1$s %% 86400000) * INTERVAL '1 millisecond') AT TIME ZONE 'UTC')"), ms))
   sony <- id_sql(id_layout("sonyflake", epoch = 0), column = c("t", "id"), dialect = "spark")
   expect_identical(names(sony), c("time", "machine", "sequence"))
   expect_identical(text_of(sony[["time"]]),
@@ -41,6 +42,10 @@ test_that("arguments are checked", {
   expect_error(id_sql("twitter", column = 1), class = "zuid_error_type")
   expect_error(id_sql("twitter", column = factor("id")), class = "zuid_error_type")
   expect_error(id_sql("twitter", type = "string"), class = "zuid_error_type", regexp = "`type`")
+  expect_error(id_sql("twitter", dialect = "sqlite", type = "unsigned"), class = "zuid_error_type",
+               regexp = "The sqlite dialect has no unsigned ID column type; `type` must be \"integer\" or \"text\"")
+  expect_error(id_sql_range(NULL, NULL, "twitter", type = "unsigned"), class = "zuid_error_type",
+               regexp = "postgres dialect has no unsigned")
   expect_error(id_sql("sonyflake"), class = "zuid_error_layout")
   t <- as.POSIXct("2020-01-01", tz = "UTC")
   expect_error(id_sql_range(t, t, "twitter"), class = "zuid_error_range", regexp = "`from` must be before `to`")

@@ -72,12 +72,15 @@ fn at_times(time: &[f64], robj: &Robj, max: bool, as_: &str) -> Outcome {
     })
 }
 
-/// The IDs of `[from, to)` (POSIXct seconds, NA for an open end, to the
-/// layout's resolution; each one double, as a slice since extendr refuses
-/// an NA scalar) as `list(low, high, low_text, high_text,
-/// beyond_signed, negative_tail)`: the bounds as decimal text, `low` and
-/// `high` NA from 2^63 on (a signed column needs no bound there), and what
-/// `zuid_core::plan::RangeBounds` says of IDs of 2^63 and more.
+/// The IDs of `[from, to)` (POSIXct seconds, NA for an open end; each one
+/// double, as a slice since extendr refuses an NA scalar; counted to the
+/// millisecond, see `zuid_core::plan::Plan::range`) as `list(empty, low,
+/// high, below, above)`: whether no ID is in it; the bounds as unsigned
+/// decimal text, `high` NA at 2^64 (no ID is above it); and the range in a
+/// signed 64-bit column, which holds IDs of 2^63 and more as negative
+/// numbers, in two parts (see `RangeBounds::signed`): each NULL where the
+/// range does not reach it, else `c(low, high)` as decimal text, NA for no
+/// bound on that side.
 #[extendr]
 fn id_range_bounds(from: &[f64], to: &[f64], layout: Robj) -> Robj {
     match (from, to) {
@@ -88,17 +91,19 @@ fn id_range_bounds(from: &[f64], to: &[f64], layout: Robj) -> Robj {
 
 fn range_bounds(from: f64, to: f64, layout: &Robj) -> Outcome {
     let layout = layout_from_r(layout)?;
-    let bounds = Plan::new(&layout).range(from, to)?;
-    let signed_end = 1u128 << 63;
-    let below_signed = |x: u128| (x < signed_end).then(|| x.to_string());
-    let text = |x: u128| Some(x.to_string());
+    let bounds = Plan::new(&layout).range(from, to);
+    let below_2_64 = |x: u128| (x < 1u128 << 64).then(|| x.to_string());
+    let part = |range: Option<(Option<i64>, Option<i64>)>| match range {
+        Some((low, high)) => vectors::texts(&[low.map(|x| x.to_string()), high.map(|x| x.to_string())]),
+        None => Robj::from(()),
+    };
+    let (below, above) = bounds.signed();
     value(list!(
-        low = vectors::texts(&[below_signed(bounds.low)]),
-        high = vectors::texts(&[below_signed(bounds.high)]),
-        low_text = vectors::texts(&[text(bounds.low)]),
-        high_text = vectors::texts(&[text(bounds.high)]),
-        beyond_signed = bounds.beyond_signed,
-        negative_tail = bounds.negative_tail
+        empty = bounds.is_empty(),
+        low = vectors::texts(&[below_2_64(bounds.low)]),
+        high = vectors::texts(&[below_2_64(bounds.high)]),
+        below = part(below),
+        above = part(above)
     ))
 }
 
@@ -142,13 +147,20 @@ mod tests {
         with_r(|| {
             let layout = eval(DISCORD);
             let (bounds, _) = range_bounds(1_462_060_800.0, f64::NAN, &layout).unwrap();
+            assert_eq!(bounds.dollar("empty").unwrap().as_bool(), Some(false));
             assert_eq!(bounds.dollar("low").unwrap().as_str(), Some("176120502681600000"));
             assert!(bounds.dollar("high").unwrap().is_na());
-            assert_eq!(
-                bounds.dollar("high_text").unwrap().as_str(),
-                Some("18446744073709551616")
-            );
-            assert_eq!(bounds.dollar("negative_tail").unwrap().as_bool(), Some(true));
+            let below = bounds.dollar("below").unwrap();
+            assert_eq!(below.as_str_vector().map(|v| v[0]), Some("176120502681600000"));
+            assert!(below.index(2).unwrap().is_na());
+            let above = bounds.dollar("above").unwrap();
+            assert!(above.index(1).unwrap().is_na());
+            assert_eq!(above.index(2).unwrap().as_str(), Some("0"));
+            let (day, _) = range_bounds(1_462_060_800.0, 1_462_147_200.0, &layout).unwrap();
+            assert!(day.dollar("above").unwrap().is_null());
+            let (none, _) = range_bounds(f64::INFINITY, f64::NAN, &layout).unwrap();
+            assert_eq!(none.dollar("empty").unwrap().as_bool(), Some(true));
+            assert!(none.dollar("low").unwrap().is_na());
             let (at, _) = at_times(&[1_462_060_800.0], &layout, true, "character").unwrap();
             assert_eq!(at.as_str(), Some("176120502685794303"));
             // The tick whose smallest ID is 2^63 (2084-09-06T15:47:35.552Z):

@@ -107,19 +107,27 @@ fn builtin(name: &str, epoch_ms: f64, node_bits: f64) -> Outcome {
 
 /// The bounds of 64-bit IDs as decimal text, for SQL that converts text to
 /// a signed bigint or keeps state in one: `max_signed` (2^63 - 1),
-/// `min_signed` (-2^63), `unsigned_end` (2^64), and
+/// `min_signed` (-2^63), `max_unsigned` (2^64 - 1), `unsigned_end` (2^64);
 /// `unsigned_end_split`, 2^64 as `high * 10^9 + low` with `low` above
 /// 10^9, so that an engine without wider numbers can subtract it from the
-/// halves of a number's text and never leave a signed 64-bit integer.
+/// halves of a number's text and never leave a signed 64-bit integer; and
+/// `signed_end_split`, 2^63 as `high * 10^9 + low` (`low` below 10^9), to
+/// tell from those halves whether a number reaches 2^63.
 #[extendr]
 fn id_bounds() -> Robj {
     let end = 1u128 << 64;
     let (high, low) = (end / 1_000_000_000 - 1, end % 1_000_000_000 + 1_000_000_000);
+    let half = 1u128 << 63;
     reply(value(list!(
         max_signed = i64::MAX.to_string(),
         min_signed = i64::MIN.to_string(),
+        max_unsigned = u64::MAX.to_string(),
         unsigned_end = end.to_string(),
-        unsigned_end_split = list!(high = high.to_string(), low = low.to_string())
+        unsigned_end_split = list!(high = high.to_string(), low = low.to_string()),
+        signed_end_split = list!(
+            high = (half / 1_000_000_000).to_string(),
+            low = (half % 1_000_000_000).to_string()
+        )
     )))
 }
 

@@ -6,7 +6,7 @@
 use crate::compose::{ComposeError, Composer, Side};
 use crate::layout::Layout;
 use crate::problem::{Code, Problem};
-use crate::r_values::{time_from_seconds, Numbers, PartValue};
+use crate::r_values::{millis_from_seconds, time_from_seconds, Numbers, PartValue};
 
 /// What a call needs of its layout, computed once.
 #[derive(Clone, Debug)]
@@ -130,50 +130,93 @@ impl Plan {
     }
 
     /// The ID bounds of the times `[from, to)` (POSIXct seconds, NaN for an
-    /// open end); a time that cannot be read is the problem of position 0
-    /// (`from`) or 1 (`to`).
-    pub fn range(&self, from: f64, to: f64) -> Result<RangeBounds, Problem> {
-        let bound = |seconds: f64, i: usize| self.time(seconds, i).map_err(|f| self.problem(f));
-        let low = if from.is_nan() {
-            0
-        } else {
-            self.composer.first_id_from(bound(from, 0)?)
-        };
-        let open_to = to.is_nan();
+    /// open end). Ranges count to the millisecond whatever the layout's
+    /// resolution: each end is floored to a whole millisecond, as R's
+    /// `id_filter_time()` compares the IDs' times floored to the
+    /// millisecond. An end that no ID's time reaches is open on that side
+    /// (`-Inf` as `from`, `Inf` or a time past the layout's end as `to`) or
+    /// leaves the range empty (`Inf` as `from`, `-Inf` as `to`); times from
+    /// 2^53 ms on, which a double cannot hold to the millisecond, count as
+    /// `Inf`. Never a problem: every time has bounds.
+    pub fn range(&self, from: f64, to: f64) -> RangeBounds {
         let end = u128::from(self.max_id) + 1;
-        let high = if open_to {
-            end
-        } else {
-            self.composer.first_id_from(bound(to, 1)?)
+        let bound = |end_time: RangeEnd| match end_time {
+            RangeEnd::Before => 0,
+            RangeEnd::After => end,
+            RangeEnd::At(ms) => {
+                let per_ms = self.composer.resolution().per_second() / 1_000;
+                self.composer.first_id_from(ms * per_ms).min(end)
+            }
         };
-        let signed_end = 1u128 << 63;
-        Ok(RangeBounds {
-            low,
-            high,
-            // An open `to` takes every ID up to the layout's last, also of
-            // 2^63 and more (negative in a signed column), unless `from` is
-            // already there.
-            beyond_signed: low >= signed_end || (!open_to && high > signed_end),
-            negative_tail: open_to && end > signed_end,
-        })
+        let low = if from.is_nan() { 0 } else { bound(RangeEnd::of(from)) };
+        let high = if to.is_nan() { end } else { bound(RangeEnd::of(to)) };
+        RangeBounds { low, high }
     }
 }
 
-/// The IDs made in a time range, `[low, high)`.
+/// Where a range's end falls: a whole millisecond, or before or after
+/// every time a millisecond count in a double can say.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum RangeEnd {
+    Before,
+    At(i64),
+    After,
+}
+
+impl RangeEnd {
+    fn of(seconds: f64) -> RangeEnd {
+        match millis_from_seconds(seconds) {
+            Some(ms) => RangeEnd::At(ms),
+            None if seconds > 0.0 => RangeEnd::After,
+            None => RangeEnd::Before,
+        }
+    }
+}
+
+/// The IDs made in a time range, `[low, high)`, read as unsigned: up to
+/// 2^64, one past the largest.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RangeBounds {
     /// The smallest ID whose tick starts at or after `from` (0 when open).
     pub low: u128,
-    /// The same for `to`, or one past the layout's largest ID when open:
-    /// up to 2^64.
+    /// The same for `to`, or one past the layout's largest ID when open.
     pub high: u128,
-    /// Whether the range reaches IDs of 2^63 or more, which a signed
-    /// 64-bit column sorts before all others: no single condition on such a
-    /// column selects them, unless `to` is open.
-    pub beyond_signed: bool,
-    /// With an open `to`, whether the layout has IDs of 2^63 and more,
-    /// which a signed column holds as negative numbers.
-    pub negative_tail: bool,
+}
+
+/// A range of values of a signed 64-bit column, `[low, high)`; `None` is
+/// no bound on that side.
+pub type SignedRange = (Option<i64>, Option<i64>);
+
+impl RangeBounds {
+    /// Whether no ID is in the range.
+    pub fn is_empty(&self) -> bool {
+        self.low >= self.high
+    }
+
+    /// The range in a signed 64-bit column, which holds IDs of 2^63 and
+    /// more as negative numbers (less 2^64): the part below 2^63, among
+    /// the non-negative values, and the part from 2^63 on, among the
+    /// negative ones; `None` for a part the range does not reach. Each
+    /// part is a comparison on the column itself, so an index answers both.
+    /// An empty range has neither part.
+    pub fn signed(&self) -> (Option<SignedRange>, Option<SignedRange>) {
+        if self.is_empty() {
+            return (None, None);
+        }
+        let half = 1u128 << 63;
+        let less_2_64 = |x: u128| (x as i128 - (1i128 << 64)) as i64;
+        // Non-negative values: `low` (at least 0) excludes the negative ones.
+        let below = (self.low < half).then(|| (Some(self.low as i64), (self.high < half).then(|| self.high as i64)));
+        // Negative values: from -2^63 (every negative value) unless `low`
+        // is above 2^63; up to 0 when the range runs to 2^64.
+        let above = (self.high > half).then(|| {
+            (
+                (self.low > half).then(|| less_2_64(self.low)),
+                Some(less_2_64(self.high)),
+            )
+        });
+        (below, above)
+    }
 }
 
 #[cfg(test)]
@@ -242,45 +285,76 @@ mod tests {
     fn ranges_and_their_open_ends() {
         let discord = Plan::new(&discord());
         let may = seconds(DISCORD_MAY_2016_MS);
-        let day = discord.range(may, may + 86_400.0).unwrap();
+        let day = discord.range(may, may + 86_400.0);
         assert_eq!(day.low, u128::from(DISCORD_MAY_2016_ID));
         assert_eq!(day.high, 176_482_890_547_200_000);
-        assert!(!day.beyond_signed && !day.negative_tail);
         // Without a sign bit, an open end reaches IDs of 2^63 and more.
-        let open = discord.range(may, f64::NAN).unwrap();
-        assert_eq!(open.high, 1 << 64);
-        assert!(!open.beyond_signed && open.negative_tail);
-        assert!(
-            discord
-                .range(seconds(3_900_000_000_000), f64::NAN)
-                .unwrap()
-                .beyond_signed
-        );
-        assert!(discord.range(may, seconds(3_900_000_000_000)).unwrap().beyond_signed);
+        assert_eq!(discord.range(may, f64::NAN).high, 1 << 64);
         // With one, the end is 2^63; SCRU64's is 36^12.
-        let twitter = Plan::new(&twitter()).range(f64::NAN, f64::NAN).unwrap();
+        let twitter = Plan::new(&twitter()).range(f64::NAN, f64::NAN);
         assert_eq!((twitter.low, twitter.high), (0, 1 << 63));
-        assert!(!twitter.beyond_signed && !twitter.negative_tail);
-        let scru = Plan::new(&scru64(8)).range(f64::NAN, f64::NAN).unwrap();
+        let scru = Plan::new(&scru64(8)).range(f64::NAN, f64::NAN);
         assert_eq!(scru.high, 4_738_381_338_321_616_896);
         // The end of a microsecond layout is its last ID, past what a
         // double's seconds could say.
-        assert_eq!(Plan::new(&tid()).range(may, f64::NAN).unwrap().high, 1 << 63);
+        assert_eq!(Plan::new(&tid()).range(may, f64::NAN).high, 1 << 63);
         // An open start is tick 0, even where the epoch is off its grid.
         let off_grid = Plan::new(&sonyflake(1_592_224_496_789));
-        assert_eq!(off_grid.range(f64::NAN, may * 2.0).unwrap().low, 0);
+        assert_eq!(off_grid.range(f64::NAN, may * 2.0).low, 0);
+        assert_eq!(off_grid.range(seconds(1_592_224_496_789), f64::NAN).low, 1 << 24);
+    }
+
+    #[test]
+    fn range_ends_count_to_the_millisecond() {
+        // A TID made 0.4 ms into a millisecond is in that millisecond: a
+        // range to 0.7 ms into it ends at its start, as in R.
+        let tid = Plan::new(&tid());
+        let ms = DISCORD_MAY_2016_MS;
+        let start_of_ms = (ms as u128 * 1000) << 10;
+        let to = tid.range(f64::NAN, seconds(ms) + 0.0007);
+        assert_eq!(to.high, start_of_ms);
+        assert_eq!(tid.range(seconds(ms) + 0.0004, f64::NAN).low, start_of_ms);
         assert_eq!(
-            off_grid.range(seconds(1_592_224_496_789), f64::NAN).unwrap().low,
-            1 << 24
+            tid.range(seconds(ms) + 0.0014, f64::NAN).low,
+            start_of_ms + (1000 << 10)
         );
     }
 
     #[test]
-    fn unreadable_range_ends_are_problems_of_their_position() {
+    fn every_time_has_bounds() {
         let plan = Plan::new(&discord());
-        let p = plan.range(f64::INFINITY, f64::NAN).unwrap_err();
-        assert_eq!((p.code, p.position), (Code::PastEnd, Some(1)));
-        let p = plan.range(0.0, -1e300).unwrap_err();
-        assert_eq!((p.code, p.position), (Code::BeforeEpoch, Some(2)));
+        let end = 1u128 << 64;
+        assert_eq!(
+            plan.range(f64::NEG_INFINITY, f64::INFINITY),
+            plan.range(f64::NAN, f64::NAN)
+        );
+        assert!(plan.range(f64::INFINITY, f64::NAN).is_empty());
+        assert!(plan.range(f64::NAN, f64::NEG_INFINITY).is_empty());
+        assert_eq!(plan.range(1e300, f64::NAN).low, end);
+        assert_eq!(plan.range(-1e300, 1e300), RangeBounds { low: 0, high: end });
+        // Past the layout's last tick is the end, before its epoch the start.
+        let may = seconds(DISCORD_MAY_2016_MS);
+        assert_eq!(plan.range(may, 1e13).high, end);
+        assert_eq!(plan.range(0.0, may).low, 0);
+    }
+
+    #[test]
+    fn signed_columns_take_a_range_in_one_or_two_parts() {
+        let half = 1u128 << 63;
+        let end = 1u128 << 64;
+        let bounds = |low, high| RangeBounds { low, high };
+        assert_eq!(bounds(5, 9).signed(), (Some((Some(5), Some(9))), None));
+        assert_eq!(bounds(5, half).signed(), (Some((Some(5), None)), None));
+        // Across 2^63: the non-negative values from `low`, and the negative
+        // ones below `high` less 2^64.
+        assert_eq!(
+            bounds(5, half + 7).signed(),
+            (Some((Some(5), None)), Some((None, Some(i64::MIN + 7))))
+        );
+        assert_eq!(bounds(5, end).signed(), (Some((Some(5), None)), Some((None, Some(0)))));
+        assert_eq!(bounds(half, end).signed(), (None, Some((None, Some(0)))));
+        assert_eq!(bounds(end - 3, end - 1).signed(), (None, Some((Some(-3), Some(-1)))));
+        assert_eq!(bounds(7, 7).signed(), (None, None));
+        assert_eq!(bounds(end, end).signed(), (None, None));
     }
 }
