@@ -210,7 +210,7 @@ test_that("a second live generator with the same layout and node values is refus
 test_that("a garbage-collected generator frees its node", {
   g <- id_generator("discord", worker = 30, process = 30)
   # The binding's own answer, without id_generator()'s retry after gc().
-  make <- function() zuid:::generator_new(id_layout("discord"), c(30, 30), "wait", NULL, "", FALSE)
+  make <- function() zuid:::generator_new(id_layout("discord"), c(30, 30), "wait", NULL, "", FALSE, FALSE)
   expect_identical(make()$problems[[1]]$code, "duplicate_node")
   rm(g)
   invisible(gc())

@@ -2,7 +2,7 @@
 
 fields <- c("aliases", "connections", "quote", "types", "type_of", "shift", "mask", "int32",
             "int_div", "text_bits", "length", "literal", "timestamp", "time_range", "to_ms",
-            "to_text", "columns_of")
+            "to_text", "columns_of", "lease")
 
 test_that("every dialect has every field, in the documented form", {
   dialects <- zuid:::sql_dialects
@@ -17,7 +17,11 @@ test_that("every dialect has every field, in the documented form", {
     expect_true(d$quote$quote %in% d$quote$reads, label = name)
     expect_named(d$types, c("bigint", "int", "text"))
     expect_length(d$time_range, 2L)
-    for (f in setdiff(fields, c("aliases", "connections", "quote", "types", "time_range"))) {
+    if (!is.null(d$lease)) {
+      expect_named(d$lease, c("now_ms", "insert_new", "busy_timeout"))
+      expect_true(is.character(d$lease$now_ms) && is.function(d$lease$insert_new), label = name)
+    }
+    for (f in setdiff(fields, c("aliases", "connections", "quote", "types", "time_range", "lease"))) {
       expect_true(is.function(d[[f]]) || (f == "type_of" && is.null(d[[f]])), label = paste(name, f))
     }
   }

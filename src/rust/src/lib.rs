@@ -16,6 +16,7 @@ mod generator;
 mod ids;
 mod input;
 mod layout;
+mod lease;
 mod mint;
 mod reply;
 mod scru64;
@@ -36,6 +37,7 @@ extendr_module! {
     use generator;
     use ids;
     use layout;
+    use lease;
     use reply;
     use scru64;
     use tid;
