@@ -8,7 +8,9 @@
 #' @section Uniqueness:
 #' Two generators mint the same IDs when they share node values, so every
 #' node field must be given: pick values per process (a worker number from
-#' your job scheduler, say), never a default.
+#' your job scheduler, say), never a default. Or let each process lease a
+#' node from a database it can reach (`lease`, see [leases]), or take its
+#' node values from the environment (see "Nodes from the environment").
 #'
 #' When a tick's sequence is used up, the Twitter-family layouts wait for
 #' the next tick: never more IDs in a tick than the sequence holds, and never
@@ -62,6 +64,25 @@
 #' do so when the two never write to the same ID space (different tables,
 #' say), since any two calls in the same tick mint the same IDs.
 #'
+#' What counts is what the IDs are made of, not how the layouts name their
+#' parts: two layouts with the time in the same bits, on the same tick grid
+#' (unit and epoch), mint the same IDs whenever their node bits agree where
+#' both have node bits. Twitter's `datacenter = 3, worker = 1` and a custom
+#' layout with one 10-bit field `node = 97` are the same node; so are
+#' layouts that put the sequence above the node or below it, where the bits
+#' they fix agree. A forked child counts its parent's live generators too,
+#' whatever it collects. Looking generators up costs the same however many
+#' there are.
+#'
+#' @section Nodes from the environment:
+#' When `...` is empty, a layout with node fields takes its node values
+#' from the environment variable `ZUID_NODE`, if it is set: fields by name
+#' with whole numbers, separated by commas, such as
+#' `ZUID_NODE="datacenter=1,worker=7"` (what an orchestrator sets for each
+#' worker, as scru64's `SCRU64_NODE_SPEC` does). They are checked as values
+#' in `...` are, and a message about them names the variable. Values in
+#' `...` always win; `print()` says where they came from.
+#'
 #' @section Processes:
 #' The generator's state lives in compiled code. A generator used in a
 #' forked child process (`parallel::mclapply()`) would mint the same IDs as
@@ -88,6 +109,13 @@
 #'   that read IDs accept them.
 #' @param shared_node `TRUE` to allow a second live generator with the same
 #'   layout and node values; see "One generator per node".
+#' @param lease `NULL`, or a DBI connection (SQLite, PostgreSQL,
+#'   MySQL/MariaDB) from whose lease table the generator claims a free node,
+#'   instead of node values in `...`; see [leases].
+#' @param lease_ttl How long a lease lasts without renewal, in seconds (1 to
+#'   86400). A killed holder's node is free again this long after its last
+#'   renewal; a generator renews its lease every half of it while it mints.
+#' @param lease_table The name of the lease table, created when missing.
 #' @returns `id_generator()`: a `zuid_generator`. `id_next()`: `n` IDs, a
 #'   [zuid_id][as_zuid_id()] vector by default, or as `as` says.
 #' @export
@@ -106,6 +134,11 @@
 #' rm(g)
 #' g <- id_generator("twitter", datacenter = 1, worker = 7, after = last)
 #' id_next(g) # above `last`, whatever the clock says
+#'
+#' # Node values from the environment, as an orchestrator sets them.
+#' Sys.setenv(ZUID_NODE = "datacenter=2,worker=9")
+#' id_generator("twitter")
+#' Sys.unsetenv("ZUID_NODE")
 id_generator <- function(layout, ..., on_clock_back = c("wait", "error", "borrow"), after = NULL,
                          shared_node = FALSE, lease = NULL, lease_ttl = 30,
                          lease_table = "zuid_node_leases") {

@@ -232,7 +232,7 @@ abort_lease_lost <- function(state, call) {
     "This generator's lease of node %s (%s) in %s was lost: it expired and",
     "another process holds the node (%s). No ID was minted under it; the",
     "generator claims the node back once it is free."
-  ), whole_text(state$node), lease_node_text(state), state$table_name, by),
+  ), whole_text(state$node), node_words(state$nodes), state$table_name, by),
   class = "zuid_error_lease", call = call, reason = "lost")
 }
 
@@ -240,7 +240,7 @@ abort_lease_released <- function(state, call) {
   zuid_abort(sprintf(paste(
     "This generator gave its node (%s) back with `id_release()`, or was",
     "collected: it mints no more. Create a new one with `id_generator()`."
-  ), lease_node_text(state)), class = "zuid_error_lease", call = call, reason = "released")
+  ), node_words(state$nodes)), class = "zuid_error_lease", call = call, reason = "released")
 }
 
 abort_lease_split <- function(state, call) {

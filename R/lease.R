@@ -172,9 +172,11 @@ lease_prepare <- function(state, call) {
       DBI::dbExecute(state$con, timeout$set(10000))
     }
     # Processes that start together may all create it: one wins.
-    tryCatch(DBI::dbExecute(state$con, lease_sql_create(state)), error = function(e) {
-      if (!DBI::dbExistsTable(state$con, state$table_name)) stop(e)
-    })
+    if (!DBI::dbExistsTable(state$con, state$table_name)) {
+      tryCatch(DBI::dbExecute(state$con, lease_sql_create(state)), error = function(e) {
+        if (!DBI::dbExistsTable(state$con, state$table_name)) stop(e)
+      })
+    }
   })
 }
 
