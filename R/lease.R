@@ -289,14 +289,15 @@ lease_next <- function(generator, n, as, call) {
     minted <- rust_value(generator_next_leased(state$pointer, n - done, as, generator$layout), call,
                          context)
     got <- length(minted$ids)
-    if (got > 0L || length(pieces) == 0L) pieces[[length(pieces) + 1L]] <- minted$ids
+    if (got > 0L) pieces[[length(pieces) + 1L]] <- minted$ids
     done <- done + got
     if (minted$complete) break
     idle <- if (got == 0L) idle + 1L else 0L
     if (idle > 2L) zuid_abort_internal("a renewed lease let the generator mint nothing", call)
     lease_renew(state, call)
   }
-  if (length(pieces) == 1L) pieces[[1L]] else do.call(c, pieces)
+  # Most calls mint in one window: their vector is returned as it is.
+  if (length(pieces) == 0L) minted$ids else if (length(pieces) == 1L) pieces[[1L]] else do.call(c, pieces)
 }
 
 # Giving back ----------------------------------------------------------------
