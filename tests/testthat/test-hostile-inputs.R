@@ -1,7 +1,8 @@
 # The reproducers of issue 23 (the hostile-testing breaks), each section
 # asserting the fixed behaviour of one point of the issue.
 
-# Issue 23, point 1: the duplicate-node guard evaded by a bit-identical layout split differently and by a forked child; the registry never freeing slots ----
+# Issue 23, point 1: the duplicate-node guard evaded by a layout split ----
+# differently and by a forked child; the registry never freeing slots.
 
 test_that("a bit-identical layout split into other fields is the same node", {
   a <- id_generator("twitter", datacenter = 3, worker = 1)

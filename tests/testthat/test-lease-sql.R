@@ -73,7 +73,8 @@ for (engine in lease_engines()) {
     before <- as.double(Sys.time()) * 1000
     now <- as.double(DBI::dbGetQuery(con, sql)$now_ms)
     after <- as.double(Sys.time()) * 1000
-    expect_true(now >= before - 1000 && now <= after + 1000, label = sprintf("%s: %f in [%f, %f]", engine, now, before, after))
+    expect_true(now >= before - 1000 && now <= after + 1000,
+                label = sprintf("%s: %f in [%f, %f]", engine, now, before, after))
     expect_identical(now, round(now))
   })
 }
