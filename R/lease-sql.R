@@ -167,15 +167,23 @@ lease_sql_list <- function(state) {
 # Values -------------------------------------------------------------------------
 
 # Text as an SQL literal: letters, digits and a few signs kept, every other
-# character written as its code point (`<U+00E9>`), so that no quote or
+# character written as its code point (`<U+00E9>`; R writes bytes that are
+# not UTF-8 as `<ff>`, and any left as `<FF>`), so that no quote or
 # backslash ever needs escaping, in any dialect. Names are shown, not read
 # back.
 lease_literal <- function(x) {
   x <- enc2utf8(as.character(x))
-  codes <- utf8ToInt(if (validUTF8(x)) x else iconv(x, "UTF-8", "ASCII", sub = "?"))
-  safe <- grepl("[-A-Za-z0-9 _.,:=<>/+@]", intToUtf8(codes, multiple = TRUE))
-  chars <- ifelse(safe, intToUtf8(codes, multiple = TRUE), sprintf("<U+%04X>", codes))
-  paste0("'", substr(paste(chars, collapse = ""), 1L, 90L), "'")
+  if (validUTF8(x)) {
+    codes <- utf8ToInt(x)
+    chars <- intToUtf8(codes, multiple = TRUE)
+    shown <- ifelse(grepl("^[-A-Za-z0-9 _.,:=<>/+@]$", chars), chars, sprintf("<U+%04X>", codes))
+  } else {
+    bytes <- as.integer(charToRaw(x))
+    chars <- vapply(bytes, function(b) intToUtf8(min(b, 127L)), "")
+    safe <- bytes < 128L & grepl("^[-A-Za-z0-9 _.,:=<>/+@]$", chars)
+    shown <- ifelse(safe, chars, sprintf(ifelse(bytes < 128L, "<U+%04X>", "<%02X>"), bytes))
+  }
+  paste0("'", substr(paste(shown, collapse = ""), 1L, 90L), "'")
 }
 
 # A number DBI returned (a double, an integer or a bit64::integer64).
@@ -200,8 +208,8 @@ lease_words <- function(state) {
   if (state$released) {
     return(sprintf("lease: released (node %s in %s)", whole_text(state$node), state$table_name))
   }
-  sprintf("lease: node %s of %s in %s, renewed every %s s", whole_text(state$node),
-          whole_text(state$count), state$table_name, format(state$ttl_ms / 2000))
+  sprintf("lease: node %s of %s in %s, for %s s at a time", whole_text(state$node),
+          whole_text(state$count), state$table_name, format(state$ttl_ms / 1000))
 }
 
 # Conditions ---------------------------------------------------------------------

@@ -98,10 +98,12 @@ lease_generator <- function(layout, nodes, policy, after, shared_node, con, ttl,
   state <- lease_open(con, table, check_lease_ttl(ttl, call), layout, call)
   state$policy <- policy
   state$after <- after
-  lease_flush_pending()
-  lease_claim_first(state, call)
+  # From here on a node this state claims is given back when the state is
+  # collected, even if the claim is cut short (an error, Ctrl-C).
   reg.finalizer(state, lease_finalize, onexit = TRUE)
   lease_sentinel()
+  lease_flush_pending()
+  lease_claim_first(state, call)
   structure(
     list(pointer = state$pointer, layout = layout, nodes = state$nodes, on_clock_back = policy,
          lease = state),
@@ -341,11 +343,11 @@ lease_close_quietly <- function(state) {
 # (SQL on the connection could break a query in progress), so the release
 # waits for the end of the top-level call, or for the next lease call.
 lease_finalize <- function(state) {
-  if (state$released || !identical(state$pid, Sys.getpid()) || is.null(state$pointer)) {
+  if (state$released || !identical(state$pid, Sys.getpid()) || is.null(state$token)) {
     return(invisible())
   }
   state$released <- TRUE
-  last <- lease_close_quietly(state)
+  last <- if (is.null(state$pointer)) NULL else lease_close_quietly(state)
   if (isTRUE(the$lease_exiting)) {
     return(lease_release_quietly(state, last))
   }
