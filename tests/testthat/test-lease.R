@@ -338,15 +338,17 @@ test_that("a forked child refuses its parent's leased generator and gives back n
   db <- lease_database("sqlite")
   g <- id_generator("twitter", lease = db$con, lease_table = db$table)
   id_next(g)
-  out <- parallel::mcparallel({
+  # Two jobs, so that mclapply() forks (it runs a single job in this process).
+  results <- parallel::mclapply(1:2, function(i) {
     refused <- tryCatch(id_next(g), error = function(e) class(e)[[1]])
     released <- tryCatch(id_release(g), error = function(e) class(e)[[1]])
     rm(g)
     invisible(gc())
     list(refused = refused, released = released)
-  })
-  result <- parallel::mccollect(out)[[1]]
-  expect_identical(result, list(refused = "zuid_error_generator", released = "zuid_error_generator"))
+  }, mc.cores = 2)
+  for (result in results) {
+    expect_identical(result, list(refused = "zuid_error_generator", released = "zuid_error_generator"))
+  }
   expect_identical(id_leases(db$con, db$table)$state, "held")
   expect_length(id_next(g, 2), 2L)
 })
