@@ -34,7 +34,7 @@ base_table <- function() .Call(wrap__base_table)
 
 damage_facts <- function() .Call(wrap__damage_facts)
 
-generator_new <- function(layout, nodes, policy, after, after_input, shared_node) .Call(wrap__generator_new, layout, nodes, policy, after, after_input, shared_node)
+generator_new <- function(layout, nodes, policy, after, after_input, shared_node, leased) .Call(wrap__generator_new, layout, nodes, policy, after, after_input, shared_node, leased)
 
 generator_next <- function(pointer, n, as_, layout) .Call(wrap__generator_next, pointer, n, as_, layout)
 
@@ -71,6 +71,20 @@ layout_facts <- function(layout) .Call(wrap__layout_facts, layout)
 minting_facts <- function(layout) .Call(wrap__minting_facts, layout)
 
 time_unit_canonical <- function(unit) .Call(wrap__time_unit_canonical, unit)
+
+lease_node_space <- function(layout) .Call(wrap__lease_node_space, layout)
+
+lease_node_values <- function(layout, index) .Call(wrap__lease_node_values, layout, index)
+
+generator_lease_begin <- function(pointer, ttl_ms) .Call(wrap__generator_lease_begin, pointer, ttl_ms)
+
+generator_lease_grant <- function(pointer, horizon, window_ms) .Call(wrap__generator_lease_grant, pointer, horizon, window_ms)
+
+generator_lease_floor <- function(pointer, tick) .Call(wrap__generator_lease_floor, pointer, tick)
+
+generator_lease_close <- function(pointer) .Call(wrap__generator_lease_close, pointer)
+
+generator_next_leased <- function(pointer, n, as_, layout) .Call(wrap__generator_next_leased, pointer, n, as_, layout)
 
 problem_codes <- function() .Call(wrap__problem_codes)
 

@@ -8,7 +8,9 @@
 #' @section Uniqueness:
 #' Two generators mint the same IDs when they share node values, so every
 #' node field must be given: pick values per process (a worker number from
-#' your job scheduler, say), never a default.
+#' your job scheduler, say), never a default. Or let each process lease a
+#' node from a database it can reach (`lease`, see [leases]), or take its
+#' node values from the environment (see "Nodes from the environment").
 #'
 #' When a tick's sequence is used up, the Twitter-family layouts wait for
 #' the next tick: never more IDs in a tick than the sequence holds, and never
@@ -62,6 +64,25 @@
 #' do so when the two never write to the same ID space (different tables,
 #' say), since any two calls in the same tick mint the same IDs.
 #'
+#' What counts is what the IDs are made of, not how the layouts name their
+#' parts: two layouts with the time in the same bits, on the same tick grid
+#' (unit and epoch), mint the same IDs whenever their node bits agree where
+#' both have node bits. Twitter's `datacenter = 3, worker = 1` and a custom
+#' layout with one 10-bit field `node = 97` are the same node; so are
+#' layouts that put the sequence above the node or below it, where the bits
+#' they fix agree. A forked child counts its parent's live generators too,
+#' whatever it collects. Looking generators up costs the same however many
+#' there are.
+#'
+#' @section Nodes from the environment:
+#' When `...` is empty, a layout with node fields takes its node values
+#' from the environment variable `ZUID_NODE`, if it is set: fields by name
+#' with whole numbers, separated by commas, such as
+#' `ZUID_NODE="datacenter=1,worker=7"` (what an orchestrator sets for each
+#' worker, as scru64's `SCRU64_NODE_SPEC` does). They are checked as values
+#' in `...` are, and a message about them names the variable. Values in
+#' `...` always win; `print()` says where they came from.
+#'
 #' @section Processes:
 #' The generator's state lives in compiled code. A generator used in a
 #' forked child process (`parallel::mclapply()`) would mint the same IDs as
@@ -88,6 +109,13 @@
 #'   that read IDs accept them.
 #' @param shared_node `TRUE` to allow a second live generator with the same
 #'   layout and node values; see "One generator per node".
+#' @param lease `NULL`, or a DBI connection (SQLite, PostgreSQL,
+#'   MySQL/MariaDB) from whose lease table the generator claims a free node,
+#'   instead of node values in `...`; see [leases].
+#' @param lease_ttl How long a lease lasts without renewal, in seconds (1 to
+#'   86400). A killed holder's node is free again this long after its last
+#'   renewal; a generator renews its lease every half of it while it mints.
+#' @param lease_table The name of the lease table, created when missing.
 #' @returns `id_generator()`: a `zuid_generator`. `id_next()`: `n` IDs, a
 #'   [zuid_id][as_zuid_id()] vector by default, or as `as` says.
 #' @export
@@ -106,21 +134,39 @@
 #' rm(g)
 #' g <- id_generator("twitter", datacenter = 1, worker = 7, after = last)
 #' id_next(g) # above `last`, whatever the clock says
+#'
+#' # Node values from the environment, as an orchestrator sets them.
+#' Sys.setenv(ZUID_NODE = "datacenter=2,worker=9")
+#' id_generator("twitter")
+#' Sys.unsetenv("ZUID_NODE")
 id_generator <- function(layout, ..., on_clock_back = c("wait", "error", "borrow"), after = NULL,
-                         shared_node = FALSE) {
+                         shared_node = FALSE, lease = NULL, lease_ttl = 30,
+                         lease_table = "zuid_node_leases") {
   call <- sys.call()
   layout <- as_layout(layout, call)
   policy <- check_choice(on_clock_back, policies, "on_clock_back", call)
-  nodes <- check_generator_nodes(list(...), layout, call)
-  after <- check_after(after, call)
+  after <- check_after(after, layout, call)
   shared_node <- check_flag(shared_node, "shared_node", call)
+  if (!is.null(lease)) {
+    return(lease_generator(layout, list(...), policy, after, shared_node, lease, lease_ttl,
+                           lease_table, call))
+  }
+  nodes <- generator_nodes(list(...), layout, call)
+  generator <- new_generator(layout, nodes$values, policy, after, shared_node, FALSE, call)
+  generator$node_source <- nodes$source
+  generator
+}
+
+# A generator object for `nodes` (checked node values), its pointer made
+# by the binding. A generator nothing refers to any more still holds its
+# node until the garbage collector runs its finalizer: a duplicate node is
+# asked about again after collecting garbage once.
+new_generator <- function(layout, nodes, policy, after, shared_node, leased, call) {
   context <- list(layout = layout, nodes = nodes, x = after$x)
   make <- function() {
     rust_value(generator_new(layout, as.double(unlist(nodes)), policy, after$x, after$input %||% "",
-                             shared_node), call, context)
+                             shared_node, leased), call, context)
   }
-  # A generator nothing refers to any more still holds its node until the
-  # garbage collector runs its finalizer.
   pointer <- tryCatch(make(), zuid_error_duplicate_node = function(e) {
     invisible(gc(verbose = FALSE))
     make()
@@ -133,6 +179,43 @@ id_generator <- function(layout, ..., on_clock_back = c("wait", "error", "borrow
 
 policies <- c("wait", "error", "borrow")
 
+# The node values of a generator: those given in `...`, or when none are
+# and the layout has node fields, those of the environment variable
+# ZUID_NODE. `list(values, source)`, `source` saying where they came from
+# ("arguments" or "ZUID_NODE").
+generator_nodes <- function(nodes, layout, call) {
+  text <- Sys.getenv("ZUID_NODE")
+  if (length(nodes) > 0L || length(node_fields(layout)) == 0L || !nzchar(text)) {
+    return(list(values = check_generator_nodes(nodes, layout, call), source = "arguments"))
+  }
+  values <- tryCatch(
+    check_generator_nodes(parse_node_spec(text, call), layout, call),
+    zuid_error = function(e) {
+      e$message <- sprintf("In the environment variable ZUID_NODE (%s): %s", visible_text(text, 60L),
+                           e$message)
+      stop(e)
+    }
+  )
+  list(values = values, source = "ZUID_NODE")
+}
+
+# Node values written as text, "datacenter=1,worker=7": fields by name,
+# each a whole number in decimal digits, separated by commas (spaces
+# allowed around each part). A named list, checked as `...` is.
+parse_node_spec <- function(text, call) {
+  parts <- trimws(strsplit(text, ",", fixed = TRUE)[[1L]])
+  pairs <- regmatches(parts, regexec("^([^=[:space:]]+)[[:space:]]*=[[:space:]]*([0-9]+)$", parts))
+  bad <- lengths(pairs) != 3L
+  if (length(parts) == 0L || any(bad)) {
+    what <- if (length(parts) == 0L) "nothing" else visible_text(parts[bad][[1L]])
+    zuid_abort(sprintf(paste(
+      "node values are written as fields with whole numbers, such as",
+      "\"datacenter=1,worker=7\"; %s is not one."
+    ), what), class = "zuid_error_layout", call = call)
+  }
+  stats::setNames(lapply(pairs, function(p) as.numeric(p[[3L]])), vapply(pairs, `[[`, "", 2L))
+}
+
 # Every node field, once, as a whole number within its width.
 check_generator_nodes <- function(nodes, layout, call) {
   fields <- node_fields(layout)
@@ -140,7 +223,8 @@ check_generator_nodes <- function(nodes, layout, call) {
   if (length(missing) > 0L) {
     zuid_abort(sprintf(paste(
       "Give every node field of the %s: %s %s missing. Two generators that",
-      "share node values mint the same IDs, so there is no default."
+      "share node values mint the same IDs, so there is no default (set them",
+      "in the environment variable ZUID_NODE, or lease a node with `lease`)."
     ), layout_label(layout), paste0("`", missing, "`", collapse = ", "),
     if (length(missing) == 1L) "is" else "are"), class = "zuid_error_layout", call = call)
   }
@@ -152,10 +236,18 @@ check_generator_nodes <- function(nodes, layout, call) {
   nodes
 }
 
-# `after`: NULL, or one ID that is not NA, as the binding reads IDs.
-check_after <- function(after, call) {
+# `after`: NULL, or one ID that is not NA, as the binding reads IDs; a
+# zuid_id must be of the generator's layout.
+check_after <- function(after, layout, call) {
   if (is.null(after)) {
     return(list())
+  }
+  carried <- if (inherits(after, "zuid_id")) id_layout_attr(after) else NULL
+  if (!is.null(carried) && !same_layout(carried, layout, call)) {
+    zuid_abort(sprintf(paste(
+      "`after` is an ID of the %s, but the generator's layout is the %s: it",
+      "would be read as an ID it is not. Give the last ID this layout minted."
+    ), layout_label(carried), layout_label(layout)), class = "zuid_error_layout", call = call)
   }
   input <- ids_input(after)
   if (is.null(input) || length(after) != 1L || id_is_na(after)) {
@@ -180,6 +272,9 @@ id_next <- function(generator, n = 1L, as = c("id", "character", "integer64")) {
   }
   n <- check_whole(n, "n", 0, .Machine$integer.max, call, class = "zuid_error_type")
   as <- check_as(as, call)
+  if (!is.null(generator$lease)) {
+    return(lease_next(generator, n, as, call))
+  }
   # The pointer says whether this process can mint with it: R's copy of a
   # process id could not tell a forked child from a copy sent to a worker.
   rust_value(generator_next(generator$pointer, n, as, generator$layout), call,
@@ -189,8 +284,10 @@ id_next <- function(generator, n = 1L, as = c("id", "character", "integer64")) {
 #' @export
 format.zuid_generator <- function(x, ...) {
   status <- rust_value(generator_status(x$pointer), NULL)
+  from <- if (identical(x$node_source, "ZUID_NODE")) " (from ZUID_NODE)" else ""
   c(sprintf("<zuid_generator %s>", x$layout$name),
-    sprintf("node: %s; on_clock_back = \"%s\"", node_words(x$nodes), x$on_clock_back),
+    sprintf("node: %s%s; on_clock_back = \"%s\"", node_words(x$nodes), from, x$on_clock_back),
+    if (!is.null(x$lease)) lease_words(x$lease),
     generator_status_words[[status]])
 }
 

@@ -415,10 +415,28 @@ problem_handlers$after_none_left <- function(problem, call, context) {
 problem_handlers$after_ahead <- function(problem, call, context) {
   zuid_abort(sprintf(paste(
     "The clock reads %s ms before the time of the ID this generator must stay",
-    "above (`after`, or the last ID of an earlier generator with these node",
-    "values); with `on_clock_back = \"error\"` it refuses rather than wait. Try",
+    "above (`after`, the last ID of an earlier generator with these node",
+    "values, or the horizon that the node's previous lease holder reserved);",
+    "with `on_clock_back = \"error\"` it refuses rather than wait. Try",
     "again once the clock has caught up, or use \"wait\" or \"borrow\"."
   ), whole_text(problem$value)), class = "zuid_error_clock", call = call, by_ms = problem$value)
+}
+
+# Node leases (lease.R) ------------------------------------------------------
+
+problem_handlers$lease_closed <- function(problem, call, context) {
+  zuid_abort(paste(
+    "This generator is fenced off by its node lease: the lease was not renewed,",
+    "or was given back. `id_next()` renews the lease of a generator made with",
+    "`lease`; one given back mints no more."
+  ), class = "zuid_error_lease", call = call, reason = "closed")
+}
+
+problem_handlers$lease_none_left <- function(problem, call, context) {
+  zuid_abort(sprintf(paste(
+    "No ID of the %s with these node values (%s) lies above the horizon that",
+    "the node's previous holder reserved: the layout has none left for this node."
+  ), layout_label(context$layout), node_words(context$nodes)), class = "zuid_error_range", call = call)
 }
 
 # Layouts, continued -------------------------------------------------------

@@ -58,6 +58,8 @@
 #   to_ms        function(x): a timestamp of `timestamp()` back to milliseconds
 #   to_text      function(x): any value as text
 #   columns_of   function(table): a query of the table's column names, in order
+#   lease        what node leases need of the engine (see the block at the end
+#                of this file), NULL for engines that hold no lease tables
 
 # A number (text, an unsigned integer or a decimal) to a signed bigint
 # through a 20-digit decimal: IDs above 2^63 - 1 less 2^64, so that no step
@@ -337,6 +339,51 @@ sql_dialects <- list(
     }
   )
 )
+
+# Node leases (lease.R, lease-sql.R) -------------------------------------------
+# The `lease` of each entry, kept apart from the SQL of reading IDs:
+#   now_ms        SQL of the database's clock, in milliseconds since 1970 (a
+#                 bigint), the same for every holder of a lease
+#   insert_new    function(table, columns, values): SQL that inserts one row
+#                 (`columns` and `values`, SQL text), or nothing when a row
+#                 has its key, counting one changed row only when it inserted
+#   busy_timeout  NULL, or how long a connection waits for another's write:
+#                 `get` (SQL of it in milliseconds) and `set` (function(ms))
+
+insert_on_conflict_nothing <- function(table, columns, values) {
+  sprintf("INSERT INTO %s (%s) VALUES (%s) ON CONFLICT DO NOTHING", table,
+          paste(columns, collapse = ", "), paste(values, collapse = ", "))
+}
+
+lease_dialects <- list(
+  postgres = list(
+    now_ms = "CAST(FLOOR(EXTRACT(EPOCH FROM clock_timestamp()) * 1000) AS BIGINT)",
+    insert_new = insert_on_conflict_nothing,
+    busy_timeout = NULL
+  ),
+  sqlite = list(
+    # julianday('now') counts days from noon, 24 November 4714 BC; its
+    # 'now' is the process's clock, which every process of a file shares.
+    now_ms = "CAST(ROUND((julianday('now') - 2440587.5) * 86400000) AS INTEGER)",
+    insert_new = insert_on_conflict_nothing,
+    busy_timeout = list(get = "PRAGMA busy_timeout",
+                        set = function(ms) sprintf("PRAGMA busy_timeout = %d", as.integer(ms)))
+  ),
+  mysql = list(
+    # UTC_TIMESTAMP(3), so that the session's time zone plays no part.
+    now_ms = "CAST(TIMESTAMPDIFF(MICROSECOND, '1970-01-01 00:00:00', UTC_TIMESTAMP(3)) DIV 1000 AS SIGNED)",
+    insert_new = function(table, columns, values) {
+      sprintf("INSERT IGNORE INTO %s (%s) VALUES (%s)", table, paste(columns, collapse = ", "),
+              paste(values, collapse = ", "))
+    },
+    busy_timeout = NULL
+  )
+)
+
+for (name in names(sql_dialects)) {
+  sql_dialects[[name]]["lease"] <- list(lease_dialects[[name]])
+}
+rm(name)
 
 # The dialect `name` names, as an entry of the table.
 sql_dialect <- function(name) sql_dialects[[name]]

@@ -1,6 +1,8 @@
 # make bench: zuid against the memory bound and against bit64 arithmetic,
-# on 10 million random Twitter-layout IDs, in one run. Prints a table of
-# medians, the ratios the project targets, and memory allocated per call.
+# on 10 million random Twitter-layout IDs, in one run; generators minting 10
+# million IDs with and without a node lease, and creating 20,000 of them.
+# Prints a table of medians, the ratios the project targets, and memory
+# allocated per call.
 # Not a test: nothing here asserts a time. bench/ is not part of the
 # package, so the bench package is not in DESCRIPTION: tools/setup.sh
 # installs it (r-cran-bench) for make bench.
@@ -59,6 +61,15 @@ run <- function(label, expr, iterations) {
 }
 
 g <- id_generator("twitter", datacenter = 1, worker = 1)
+# A layout whose capacity is not the limit: 32 bits of seconds and a 30-bit
+# sequence (2^30 IDs a second), with a node given and with a leased one
+# (an SQLite file), for minting at the speed of memory.
+wide_seq <- id_layout(time = list(bits = 32, unit = "s", epoch = as.POSIXct("2024-01-01", tz = "UTC")),
+                      fields = list(node = 1), sequence = 30)
+g_wide <- id_generator(wide_seq, node = 1)
+lease_db <- tempfile(fileext = ".sqlite")
+lease_con <- DBI::dbConnect(RSQLite::SQLite(), lease_db)
+g_leased <- id_generator(wide_seq, lease = lease_con)
 rows <- rbind(
   run("unclass(x64) * 1 (memory bound)", unclass(x64) * 1, iterations),
   run("bit64 fields from integer64", fields_bit64(x64), iterations),
@@ -82,7 +93,37 @@ rows <- rbind(
   run("sort(<zuid_id>)", sort(ids), iterations),
   run("sort(<integer64>) (bit64)", sort(x64), iterations),
   run("id_to_scru64(<integer64>)", id_to_scru64(x64), 1),
-  run("id_next(g, 1e6, as = \"integer64\")", id_next(g, 1e6, as = "integer64"), iterations)
+  run("id_next(g, 1e6, as = \"integer64\")", id_next(g, 1e6, as = "integer64"), iterations),
+  run("id_next(<32 s + 30 seq>, n, as = \"integer64\")", id_next(g_wide, n, as = "integer64"), iterations),
+  run("id_next(<leased 32 s + 30 seq>, n, as = \"integer64\")", id_next(g_leased, n, as = "integer64"),
+      iterations)
+)
+id_release(g_leased)
+DBI::dbDisconnect(lease_con)
+unlink(lease_db)
+
+# Creating 20,000 generators with distinct nodes, in four batches of 5,000:
+# kept alive together, and each replacing the last (collected as R goes).
+# What the registry costs should not grow with how many there were.
+many_nodes <- id_layout(time = list(bits = 41, unit = "ms", epoch = as.POSIXct("2022-01-01", tz = "UTC")),
+                        fields = list(node = 15), sequence = 7)
+batch_times <- function(keep) {
+  kept <- vector("list", 20000L)
+  vapply(0:3, function(b) {
+    system.time(for (node in b * 5000L + seq_len(5000L) - 1L) {
+      gen <- id_generator(many_nodes, node = node)
+      if (keep) kept[[node + 1L]] <<- gen
+    })[["elapsed"]]
+  }, 0)
+}
+invisible(gc())
+kept_times <- batch_times(TRUE)
+invisible(gc())
+replaced_times <- batch_times(FALSE)
+registry <- data.frame(
+  generators = c("kept alive", "each replacing the last"),
+  first_5000_s = round(c(kept_times[[1]], replaced_times[[1]]), 2),
+  last_5000_s = round(c(kept_times[[4]], replaced_times[[4]]), 2)
 )
 rows$median_s <- signif(rows$median_s, 3)
 rows$mem_alloc_mb <- round(rows$mem_alloc_mb, 1)
@@ -97,7 +138,11 @@ targets <- data.frame(
     "as_zuid_id(<character>) / id_time(<character>) <= 1",
     "<zuid_id> < <zuid_id> / bit64's < <= 2",
     "sort(<zuid_id>) / bit64's sort() <= 2",
-    "id_compose(), as id / memory bound <= 3"
+    "id_compose(), as id / memory bound <= 3",
+    "id_next(<32 s + 30 seq>, n) / memory bound <= 1 (and >= 100M IDs/s)",
+    "id_next(<leased>, n) / memory bound <= 1, as without a lease",
+    "20,000 generators kept: last 5,000 / first 5,000 <= 2",
+    "20,000 generators replaced: last 5,000 / first 5,000 <= 2"
   ),
   value = round(c(
     at("bit64 fields from integer64") / at("id_fields(<integer64>)"),
@@ -107,13 +152,19 @@ targets <- data.frame(
     at("as_zuid_id(<character>)") / at("id_time(<character>)"),
     at("<zuid_id> < <zuid_id>") / at("<integer64> < <integer64> (bit64)"),
     at("sort(<zuid_id>)") / at("sort(<integer64>) (bit64)"),
-    at("id_compose(), as id") / at("unclass(x64) * 1 (memory bound)")
+    at("id_compose(), as id") / at("unclass(x64) * 1 (memory bound)"),
+    at("id_next(<32 s + 30 seq>, n, as = \"integer64\")") / at("unclass(x64) * 1 (memory bound)"),
+    at("id_next(<leased 32 s + 30 seq>, n, as = \"integer64\")") / at("unclass(x64) * 1 (memory bound)"),
+    kept_times[[4]] / kept_times[[1]],
+    replaced_times[[4]] / replaced_times[[1]]
   ), 2)
 )
 targets$met <- c(targets$value[1] >= 15, targets$value[2] >= 6,
                  targets$value[3] <= 2, targets$value[4] <= 1.25,
                  targets$value[5] <= 1, targets$value[6] <= 2,
-                 targets$value[7] <= 2, targets$value[8] <= 3)
+                 targets$value[7] <= 2, targets$value[8] <= 3,
+                 targets$value[9] <= 1 && at("id_next(<32 s + 30 seq>, n, as = \"integer64\")") <= n / 1e8,
+                 targets$value[10] <= 1, targets$value[11] <= 2, targets$value[12] <= 2)
 
 cat(sprintf("zuid bench: %s IDs, median of up to %d runs without a GC (1 run for the slowest), %s, %d cores, %s\n\n",
             format(n, big.mark = ","), iterations, R.version.string,
@@ -122,4 +173,6 @@ print(rows, row.names = FALSE)
 cat("\nOutputs for reference: 10M doubles or integer64 are 76.3 MB; id_fields()'s",
     "four columns are 190.7 MB. Making 10M strings is mostly R's own string",
     "cache, as bit64's as.character() shows.\n\n")
+print(registry, row.names = FALSE)
+cat("\n")
 print(targets, row.names = FALSE)

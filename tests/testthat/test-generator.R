@@ -210,7 +210,7 @@ test_that("a second live generator with the same layout and node values is refus
 test_that("a garbage-collected generator frees its node", {
   g <- id_generator("discord", worker = 30, process = 30)
   # The binding's own answer, without id_generator()'s retry after gc().
-  make <- function() zuid:::generator_new(id_layout("discord"), c(30, 30), "wait", NULL, "", FALSE)
+  make <- function() zuid:::generator_new(id_layout("discord"), c(30, 30), "wait", NULL, "", FALSE, FALSE)
   expect_identical(make()$problems[[1]]$code, "duplicate_node")
   rm(g)
   invisible(gc())
@@ -443,4 +443,45 @@ test_that("a generator sent to a PSOCK worker says it has no state, not that it 
   expect_match(there$error$message, "sent to another R process")
   expect_no_match(there$error$message, "forked|another process:")
   expect_length(id_next(g), 1L)
+})
+
+test_that("node values come from ZUID_NODE when `...` gives none", {
+  old <- Sys.getenv("ZUID_NODE", NA)
+  on.exit(if (is.na(old)) Sys.unsetenv("ZUID_NODE") else Sys.setenv(ZUID_NODE = old))
+  Sys.setenv(ZUID_NODE = " datacenter = 5 , worker=11")
+  g <- id_generator("twitter")
+  expect_equal(g$nodes, list(datacenter = 5, worker = 11))
+  expect_identical(unique(id_fields(id_next(g, 10))[, c("datacenter", "worker")]),
+                   data.frame(datacenter = 5L, worker = 11L))
+  expect_identical(capture.output(print(g))[[2]],
+                   "node: datacenter 5, worker 11 (from ZUID_NODE); on_clock_back = \"wait\"")
+  # Values in `...` win; a layout without node fields ignores it.
+  expect_equal(id_generator("twitter", datacenter = 6, worker = 11)$nodes, list(datacenter = 6, worker = 11))
+  expect_s3_class(id_generator("mastodon"), "zuid_generator")
+  # Checked as `...` is, and the message names the variable.
+  for (spec in c("datacenter=1", "datacenter=1,worker=32", "datacenter=1,worker=2,shard=3", "datacenter=1,worker=x",
+                 "datacenter=1;worker=2", "datacenter=-1,worker=2", "datacenter=1,worker=2.5", ",")) {
+    Sys.setenv(ZUID_NODE = spec)
+    err <- expect_error(id_generator("discord"), class = "zuid_error")
+    expect_match(conditionMessage(err), "In the environment variable ZUID_NODE", fixed = TRUE)
+  }
+  Sys.setenv(ZUID_NODE = "worker=1,process=32")
+  expect_error(id_generator("discord"), class = "zuid_error_range", regexp = "ZUID_NODE \\(\"worker=1,process=32\"\\)")
+  Sys.setenv(ZUID_NODE = "worker=1,worker=2,process=3")
+  expect_error(id_generator("discord"), class = "zuid_error_layout", regexp = "given more than once")
+  Sys.setenv(ZUID_NODE = "worker=1")
+  expect_error(id_generator("discord"), class = "zuid_error_layout", regexp = "`process` is missing")
+  Sys.unsetenv("ZUID_NODE")
+  expect_error(id_generator("discord"), class = "zuid_error_layout", regexp = "environment variable ZUID_NODE")
+})
+
+test_that("`after` that is an ID of another layout is refused", {
+  twitter_id <- id_from_time(Sys.time(), "twitter")
+  expect_error(id_generator("discord", worker = 1, process = 7, after = twitter_id), class = "zuid_error_layout",
+               regexp = "`after` is an ID of the twitter layout, but the generator's layout is the discord layout")
+  # Of the same layout under another name, or with no layout, it is taken.
+  same <- id_layout(time = list(bits = 41, unit = "ms", epoch = 1288834974657),
+                    fields = list(datacenter = 5, worker = 5), sequence = 12)
+  expect_s3_class(id_generator(same, datacenter = 1, worker = 8, after = twitter_id), "zuid_generator")
+  expect_s3_class(id_generator("discord", worker = 1, process = 8, after = as_zuid_id("1")), "zuid_generator")
 })

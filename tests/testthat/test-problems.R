@@ -164,6 +164,8 @@ test_that("every problem of generating IDs reads well", {
     id_generator("twitter", datacenter = 3, worker = 5, after = 2^60)
     id_generator("twitter", datacenter = 3, worker = 5, after = "9223372036854775807")
     throw("after_ahead", context, value = 2500)
+    throw("lease_closed", context)
+    throw("lease_none_left", c(context, list(nodes = list(datacenter = 3, worker = 4))))
   })
 })
 
@@ -171,7 +173,7 @@ test_that("internal errors are classed and say so", {
   layout <- id_layout("twitter")
   expect_snapshot(error = TRUE, {
     zuid:::rust_value(zuid:::decode_ids(1, "list", layout, TRUE, FALSE))
-    zuid:::rust_value(zuid:::generator_new(layout, 1, "wait", NULL, "", TRUE))
+    zuid:::rust_value(zuid:::generator_new(layout, 1, "wait", NULL, "", TRUE, FALSE))
     zuid:::throw_problem(list(code = "no_such_code"), NULL, list())
   })
   cnd <- tryCatch(zuid:::rust_value(zuid:::decode_ids(1, "list", layout, TRUE, FALSE)), error = identity)

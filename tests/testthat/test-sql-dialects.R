@@ -2,7 +2,7 @@
 
 fields <- c("aliases", "connections", "quote", "types", "type_of", "type_names", "sign_unknown",
             "bits", "digits", "shift", "mask", "int32", "int_div", "length", "literal", "timestamp",
-            "time_range", "to_ms", "to_text", "columns_of")
+            "time_range", "to_ms", "to_text", "columns_of", "lease")
 kinds <- c("integer", "unsigned", "decimal", "text")
 
 test_that("every dialect has every field, in the documented form", {
@@ -26,7 +26,12 @@ test_that("every dialect has every field, in the documented form", {
     expect_setequal(names(d$type_names), has)
     expect_true(isTRUE(d$sign_unknown) || isFALSE(d$sign_unknown), label = name)
     expect_length(d$time_range, 2L)
-    plain <- c("aliases", "connections", "quote", "types", "type_names", "sign_unknown", "bits", "time_range")
+    if (!is.null(d$lease)) {
+      expect_named(d$lease, c("now_ms", "insert_new", "busy_timeout"))
+      expect_true(is.character(d$lease$now_ms) && is.function(d$lease$insert_new), label = name)
+    }
+    plain <- c("aliases", "connections", "quote", "types", "type_names", "sign_unknown", "bits", "time_range",
+               "lease")
     for (f in setdiff(fields, plain)) {
       expect_true(is.function(d[[f]]) || (f == "type_of" && is.null(d[[f]])), label = paste(name, f))
     }

@@ -1,27 +1,34 @@
 //! Generators live in Rust behind a mutex; R holds an external pointer to
 //! one. The pointer says whether the generator can mint here: it is null
 //! in a copy restored from disk or sent to another R process, and the
-//! process id it keeps differs in a forked child.
+//! process id it keeps differs in a forked child. A generator under a node
+//! lease starts fenced off and mints once R has claimed its lease (see
+//! `lease.rs`).
 
 use crate::input::Ids;
 use crate::layout::layout_from_r;
 use crate::mint::mint_to_r;
 use crate::reply::{reply, value, Outcome};
 use extendr_api::prelude::*;
+use std::cell::Cell;
 use std::sync::Mutex;
+use std::time::Instant;
 use zuid_core::output::IdsAs;
 use zuid_core::registry::{self, Registration};
 use zuid_core::sliced::Minter;
 use zuid_core::start;
-use zuid_core::{Code, Problem};
+use zuid_core::{Code, Fence, Problem};
 
 /// The generator, the process it belongs to (a forked child shares the
-/// parent's state and would mint the parent's next IDs again) and its
-/// place in the node registry.
-struct Shared {
+/// parent's state and would mint the parent's next IDs again), its place
+/// in the node registry, and when the lease renewal in progress began.
+pub(crate) struct Shared {
     pid: u32,
-    registration: Option<Registration>,
-    generator: Mutex<Minter>,
+    /// Taken when the generator is dropped, or closed for good (a lease
+    /// given back).
+    pub(crate) registration: Cell<Option<Registration>>,
+    pub(crate) generator: Mutex<Minter>,
+    pub(crate) renewal_began: Cell<Option<Instant>>,
 }
 
 impl Drop for Shared {
@@ -33,14 +40,41 @@ impl Drop for Shared {
     }
 }
 
+impl Shared {
+    /// Frees the generator's place in the registry now, keeping `last_id`:
+    /// it will mint no more.
+    pub(crate) fn retire(&self, last_id: Option<u64>) {
+        if let Some(registration) = self.registration.take() {
+            registration.release(last_id);
+        }
+    }
+}
+
 /// A new generator as an external pointer. R has checked the node values
 /// (whole numbers, one per node field in layout order), the policy, and
 /// `after` (NULL, or one ID that is not NA, read as `after_input` says).
-/// Unless `shared_node`, a live generator with the same layout and node
-/// values is a problem.
+/// Unless `shared_node`, a live generator whose IDs clash with its own (see
+/// the core's registry) is a problem. A `leased` generator mints nothing
+/// until its lease is granted.
 #[extendr]
-fn generator_new(layout: Robj, nodes: &[f64], policy: &str, after: Robj, after_input: &str, shared_node: bool) -> Robj {
-    reply(new_generator(&layout, nodes, policy, &after, after_input, shared_node))
+fn generator_new(
+    layout: Robj,
+    nodes: &[f64],
+    policy: &str,
+    after: Robj,
+    after_input: &str,
+    shared_node: bool,
+    leased: bool,
+) -> Robj {
+    reply(new_generator(
+        &layout,
+        nodes,
+        policy,
+        &after,
+        after_input,
+        shared_node,
+        leased,
+    ))
 }
 
 fn new_generator(
@@ -50,6 +84,7 @@ fn new_generator(
     after: &Robj,
     after_input: &str,
     shared_node: bool,
+    leased: bool,
 ) -> Outcome {
     let layout = layout_from_r(layout)?;
     let policy = start::policy_from_name(policy)?;
@@ -60,19 +95,25 @@ fn new_generator(
         let ids = Ids::from_r(after, after_input, layout.text_form())?;
         Some(start::after_id(ids.get(0), &layout)?)
     };
-    let (generator, key) = start::start(layout, &nodes, policy, after, shared_node)?;
-    let mut pointer = ExternalPtr::new(Shared {
+    let (mut generator, key) = start::start(layout, &nodes, policy, after, shared_node)?;
+    let now_tick = generator.clock_tick();
+    if leased {
+        generator.set_fence(Fence::Closed);
+        generator.clock().set_window_end(Some(Instant::now()));
+    }
+    let pointer = ExternalPtr::new(Shared {
         pid: std::process::id(),
-        registration: None,
+        registration: Cell::new(None),
         generator: Mutex::new(generator),
+        renewal_began: Cell::new(None),
     });
     // Registered only once the pointer exists, whose finalizer releases it.
-    pointer.registration = Some(registry::register(key));
+    pointer.registration.set(Some(registry::register(key, now_tick)));
     value(pointer)
 }
 
 /// Whether a generator object can mint in this process.
-enum Status<'a> {
+pub(crate) enum Status<'a> {
     Live(&'a Shared),
     /// Inherited by a forked child from its parent.
     Forked,
@@ -82,7 +123,7 @@ enum Status<'a> {
     Foreign,
 }
 
-fn status(pointer: &Robj) -> Status<'_> {
+pub(crate) fn status(pointer: &Robj) -> Status<'_> {
     // Only an external pointer tagged as ours is read: extendr's try_from
     // would look for type information inside whatever a foreign pointer
     // points at.
@@ -122,8 +163,19 @@ fn generator_next(pointer: Robj, n: f64, as_: &str, layout: Robj) -> Robj {
 
 fn next_ids(pointer: &Robj, n: usize, as_: &str, layout: &Robj) -> Outcome {
     let as_ = IdsAs::from_name(as_)?;
+    let minted = mint_to_r(&live(pointer)?.generator, n, as_, layout);
+    match minted.outcome {
+        // Only a leased generator stops early, and R mints with it through
+        // `generator_next_leased()`.
+        Ok(_) if !minted.complete => Err(Problem::new(Code::LeaseClosed)),
+        outcome => outcome,
+    }
+}
+
+/// The generator `pointer` points at, if it can mint in this process.
+pub(crate) fn live(pointer: &Robj) -> std::result::Result<&Shared, Problem> {
     match status(pointer) {
-        Status::Live(shared) => mint_to_r(&shared.generator, n, as_, layout),
+        Status::Live(shared) => Ok(shared),
         Status::Forked => Err(Problem::new(Code::Forked)),
         Status::Restored | Status::Foreign => Err(Problem::new(Code::NotGenerator)),
     }
@@ -138,6 +190,26 @@ fn is_generator_pointer(pointer: &Robj) -> bool {
     // SAFETY: `pointer` is an EXTPTRSXP, whose tag R_ExternalPtrTag reads.
     let tag = unsafe { Robj::from_sexp(extendr_ffi::R_ExternalPtrTag(pointer.get())) };
     tag.as_str() == Some(std::any::type_name::<Shared>())
+}
+
+/// What the tests of other modules need: generators made as R makes them.
+#[cfg(test)]
+pub(crate) mod tests_support {
+    use super::*;
+
+    /// A new generator of `layout` (a layout object) for `nodes` under
+    /// "borrow", leased or not; its pointer.
+    pub(crate) fn new_test_generator(layout: &Robj, nodes: &[f64], leased: bool) -> Robj {
+        new_generator(layout, nodes, "borrow", &Robj::from(()), "", false, leased)
+            .unwrap()
+            .0
+    }
+}
+
+/// `generator_next()` as R calls it, as integer64.
+#[cfg(test)]
+pub(crate) fn next_ids_for_tests(pointer: &Robj, n: usize, layout: &Robj) -> Outcome {
+    next_ids(pointer, n, "integer64", layout)
 }
 
 extendr_module! {
@@ -170,18 +242,19 @@ mod tests {
         with_r(|| {
             let layout = eval(DISCORD);
             let none = Robj::from(());
-            let (pointer, _) = new_generator(&layout, &[31.0, 30.0], "wait", &none, "", false).unwrap();
+            let (pointer, _) = new_generator(&layout, &[31.0, 30.0], "wait", &none, "", false, false).unwrap();
             assert_eq!(status_name(&pointer), "live");
             let (ids, _) = next_ids(&pointer, 3, "character", &layout).unwrap();
             assert_eq!(ids.len(), 3);
-            let twin = new_generator(&layout, &[31.0, 30.0], "wait", &none, "", false).unwrap_err();
+            let twin = new_generator(&layout, &[31.0, 30.0], "wait", &none, "", false, false).unwrap_err();
             assert_eq!((twin.code, twin.element), (Code::DuplicateNode, Some("session")));
             let after = eval("'9000000000000000000'");
-            let (later, _) = new_generator(&layout, &[31.0, 29.0], "borrow", &after, "character", false).unwrap();
+            let (later, _) =
+                new_generator(&layout, &[31.0, 29.0], "borrow", &after, "character", false, false).unwrap();
             let (ids, _) = next_ids(&later, 1, "character", &layout).unwrap();
             assert!(ids.as_str().unwrap().parse::<u64>().unwrap() > 9_000_000_000_000_000_000);
             let bad = eval("'x'");
-            let refused = new_generator(&layout, &[31.0, 28.0], "wait", &bad, "character", false).unwrap_err();
+            let refused = new_generator(&layout, &[31.0, 28.0], "wait", &bad, "character", false, false).unwrap_err();
             assert_eq!(refused.code, Code::AfterInvalid);
         });
     }
@@ -198,7 +271,7 @@ mod tests {
             );
             // What readRDS() gives back: our tag, no address.
             let layout = eval(DISCORD);
-            let (live, _) = new_generator(&layout, &[30.0, 30.0], "wait", &Robj::from(()), "", false).unwrap();
+            let (live, _) = new_generator(&layout, &[30.0, 30.0], "wait", &Robj::from(()), "", false, false).unwrap();
             // SAFETY: reading the live pointer's tag and making a new,
             // empty pointer with it.
             let restored = unsafe {

@@ -19,6 +19,7 @@ mod generator;
 mod ids;
 mod input;
 mod layout;
+mod lease;
 mod mint;
 mod reply;
 mod scru64;
@@ -42,6 +43,7 @@ extendr_module! {
     use generator;
     use ids;
     use layout;
+    use lease;
     use reply;
     use scru64;
     use tid;

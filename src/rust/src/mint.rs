@@ -5,13 +5,15 @@
 //! and R is asked whether the user pressed Ctrl-C. All of it runs under `catch::protect`, so that
 //! an allocation R cannot make, or an interrupt, ends the call with a
 //! problem instead of a jump; IDs minted and not returned are skipped,
-//! never minted again.
+//! never minted again. A generator under a node lease stops where its
+//! lease must be renewed: the call returns the IDs minted so far, and R
+//! renews the lease and asks for the rest.
 
 use crate::catch::{self, Jump};
 use crate::reply::Outcome;
 use crate::vectors;
 use extendr_api::prelude::*;
-use extendr_ffi::{R_NilValue, Rf_protect, Rf_unprotect, REAL, SEXP, SEXPTYPE};
+use extendr_ffi::{R_NilValue, R_xlen_t, Rf_protect, Rf_unprotect, Rf_xlengthgets, REAL, SEXP, SEXPTYPE};
 use std::sync::Mutex;
 use std::time::Instant;
 use zuid_core::invalid::Reason;
@@ -51,11 +53,26 @@ struct Progress<'a> {
     stop: Option<Problem>,
     lost: Invalid,
     buffer: &'a mut Vec<u64>,
+    /// Whether minting stopped for the lease before `n` IDs.
+    lease_stop: bool,
+}
+
+/// IDs minted into an R vector, and whether they are all that were asked
+/// for (a lease that must be renewed stops a call early).
+pub struct Minted {
+    pub outcome: Outcome,
+    pub complete: bool,
 }
 
 /// The next `n` IDs of `generator` in the form `as_`; `zuid_id`s carry
-/// `layout`.
-pub fn mint_to_r(generator: &Mutex<Minter>, n: usize, as_: IdsAs, layout: &Robj) -> Outcome {
+/// `layout`. Fewer when the generator's lease must be renewed first.
+pub fn mint_to_r(generator: &Mutex<Minter>, n: usize, as_: IdsAs, layout: &Robj) -> Minted {
+    let mut complete = true;
+    let outcome = mint_outcome(generator, n, as_, layout, &mut complete);
+    Minted { outcome, complete }
+}
+
+fn mint_outcome(generator: &Mutex<Minter>, n: usize, as_: IdsAs, layout: &Robj, complete: &mut bool) -> Outcome {
     // A few IDs are minted first, with no R call: when that is all the
     // call needs, its output is a few bytes built directly, without R's
     // tryCatch(), which costs more than minting them. Only a call that
@@ -63,9 +80,10 @@ pub fn mint_to_r(generator: &Mutex<Minter>, n: usize, as_: IdsAs, layout: &Robj)
     // so only such a call runs under `catch::protect`.
     let mut first = [0u64; QUICK];
     let mut minted = 0;
+    let mut quick_end = SliceEnd::Minting;
     if n <= QUICK {
         let mut g = lock_now(generator)?;
-        minted = mint_slice(&mut g, n, |i, id| first[i] = id)?.0;
+        (minted, quick_end) = mint_slice(&mut g, n, |i, id| first[i] = id)?;
     }
     let mut buffer = Vec::new();
     if as_ == IdsAs::Character && minted < n {
@@ -79,19 +97,22 @@ pub fn mint_to_r(generator: &Mutex<Minter>, n: usize, as_: IdsAs, layout: &Robj)
         stop: None,
         lost: Invalid::default(),
         buffer: &mut buffer,
+        // A few IDs, then the lease: no need to go on.
+        lease_stop: quick_end == SliceEnd::Lease,
     };
     // SAFETY: `layout` stays protected by the caller for the whole call.
     let layout = unsafe { layout.get() };
     let first = &first[..minted];
-    let built = if minted == n {
-        // SAFETY: on R's thread; with every ID minted, `build` only
-        // allocates a vector of at most QUICK IDs and never checks for an
-        // interrupt.
+    let built = if minted == n || progress.lease_stop {
+        // SAFETY: on R's thread; with every ID minted (or all there are
+        // before the lease is renewed), `build` only allocates a vector of
+        // at most QUICK IDs and never checks for an interrupt.
         Ok(unsafe { build(generator, n, as_, layout, first, &mut progress) })
     } else {
         // SAFETY: `build` follows `protect`'s rules: what it fills lives here.
         catch::protect(|| unsafe { build(generator, n, as_, layout, first, &mut progress) })
     };
+    *complete = !progress.lease_stop;
     match built {
         Ok(sexp) => match progress.stop {
             // SAFETY: protected at once, before anything is allocated.
@@ -110,7 +131,8 @@ pub fn mint_to_r(generator: &Mutex<Minter>, n: usize, as_: IdsAs, layout: &Robj)
 
 /// Allocates the output, writes the IDs of `first`, mints the rest slice
 /// by slice and gives it its class; R_NilValue with `progress.stop` set
-/// when minting failed.
+/// when minting failed. When the lease stops minting (`progress.lease_stop`)
+/// the output is cut to the IDs minted.
 ///
 /// SAFETY: on R's thread, inside `catch::protect` unless `first` holds all
 /// `n` IDs and `n <= QUICK`. No value that needs dropping is alive in this
@@ -139,7 +161,7 @@ unsafe fn build(
         mark_unheld(out, 0, first.len(), as_, &mut progress.lost);
     }
     let mut done = first.len();
-    while done < n {
+    while done < n && !progress.lease_stop {
         progress.stage = Stage::Minting;
         let minted = match lock_now(generator) {
             Ok(mut g) if text => {
@@ -170,12 +192,14 @@ unsafe fn build(
             mark_unheld(out, done, count, as_, &mut progress.lost);
         }
         done += count;
-        if done < n {
+        if end == SliceEnd::Lease {
+            progress.lease_stop = true;
+        } else if done < n {
             // Where the time went: text's strings take longer than minting
             // a full chunk of them.
             progress.stage = match end {
                 SliceEnd::Done if text => Stage::Output,
-                SliceEnd::Done | SliceEnd::Minting => Stage::Minting,
+                SliceEnd::Done | SliceEnd::Minting | SliceEnd::Lease => Stage::Minting,
                 SliceEnd::Waiting => Stage::Waiting,
             };
             catch::check_interrupt();
@@ -185,8 +209,14 @@ unsafe fn build(
         Rf_unprotect(1);
         return R_NilValue;
     }
+    let out = if done < n {
+        // Only IDs the lease covered: a copy of them, the rest dropped.
+        Rf_protect(Rf_xlengthgets(out, done as R_xlen_t))
+    } else {
+        Rf_protect(out)
+    };
     vectors::set_ids_class(out, as_, layout);
-    Rf_unprotect(1);
+    Rf_unprotect(2);
     out
 }
 
@@ -237,7 +267,7 @@ mod tests {
         with_r(|| {
             let minter = twitter_minter(1);
             let layout = eval("list(name = 'twitter')");
-            let (ids, problems) = mint_to_r(&minter, 5, IdsAs::Id, &layout).unwrap();
+            let (ids, problems) = mint_to_r(&minter, 5, IdsAs::Id, &layout).outcome.unwrap();
             assert!(problems.is_empty());
             let ids_bits = bits(&ids);
             assert!(ids_bits.windows(2).all(|w| w[0] < w[1]));
@@ -257,7 +287,9 @@ mod tests {
         with_r(|| {
             let minter = twitter_minter(2);
             let n = QUICK * 3 + 5;
-            let (text, _) = mint_to_r(&minter, n, IdsAs::Character, &Robj::from(())).unwrap();
+            let (text, _) = mint_to_r(&minter, n, IdsAs::Character, &Robj::from(()))
+                .outcome
+                .unwrap();
             let numbers: Vec<u64> = text.as_str_iter().unwrap().map(|s| s.parse().unwrap()).collect();
             assert_eq!(numbers.len(), n);
             assert!(numbers.windows(2).all(|w| w[0] < w[1]));
@@ -269,14 +301,20 @@ mod tests {
     fn ctrl_c_stops_minting_leaves_the_generator_unlocked_and_skips_what_it_made() {
         with_r(|| {
             let minter = twitter_minter(3);
-            let (before, _) = mint_to_r(&minter, 1, IdsAs::Integer64, &Robj::from(())).unwrap();
+            let (before, _) = mint_to_r(&minter, 1, IdsAs::Integer64, &Robj::from(()))
+                .outcome
+                .unwrap();
             press_ctrl_c();
-            let stopped = mint_to_r(&minter, 1 << 20, IdsAs::Integer64, &Robj::from(())).unwrap_err();
+            let stopped = mint_to_r(&minter, 1 << 20, IdsAs::Integer64, &Robj::from(()))
+                .outcome
+                .unwrap_err();
             assert_eq!((stopped.code, stopped.element), (Code::Interrupted, Some("minting")));
             assert!(minter.try_lock().is_ok(), "the lock is free");
             let skipped = minter.lock().unwrap().last_id().unwrap();
             assert!(skipped > bits(&before)[0]);
-            let (after, _) = mint_to_r(&minter, 1, IdsAs::Integer64, &Robj::from(())).unwrap();
+            let (after, _) = mint_to_r(&minter, 1, IdsAs::Integer64, &Robj::from(()))
+                .outcome
+                .unwrap();
             assert!(
                 bits(&after)[0] > skipped,
                 "IDs minted before Ctrl-C are not minted again"
@@ -289,7 +327,7 @@ mod tests {
         with_r(|| {
             let minter = twitter_minter(4);
             let _held = minter.lock().unwrap();
-            let busy = mint_to_r(&minter, 3, IdsAs::Id, &Robj::from(())).unwrap_err();
+            let busy = mint_to_r(&minter, 3, IdsAs::Id, &Robj::from(())).outcome.unwrap_err();
             assert_eq!(busy.code, Code::Busy);
         });
     }

@@ -1,6 +1,9 @@
 //! Minting IDs that stay unique and strictly increasing when the clock
 //! moves backwards, a tick's sequence runs out, IDs come in bursts, or a
-//! previous process left IDs that must not be minted again.
+//! previous process left IDs that must not be minted again. IDs come one
+//! at a time ([`Generator::next_id`]) or in runs, the rest of a tick's
+//! sequence from one reading of the clock ([`Generator::next_run`]), and
+//! never in a tick past the generator's fence (a node lease's horizon).
 
 use crate::clock::Clock;
 use crate::compose::{ComposeError, Composer};
@@ -94,6 +97,42 @@ pub enum GenerateError {
     /// generator is unchanged and the next call goes on from where it is.
     #[error("the wait for the clock was cut short")]
     Stopped,
+    /// The next ID would lie in a tick the fence does not allow (see
+    /// [`Fence`]): the generator is unchanged, and goes on once the fence
+    /// is moved.
+    #[error("the next ID lies past the generator's fence")]
+    Fenced,
+}
+
+/// The ticks a generator may mint in. A generator under a node lease mints
+/// only up to the horizon its lease reserved, so that the next holder of
+/// the node, which starts above that horizon, can never mint an ID it
+/// minted, whatever either clock says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fence {
+    /// Any tick: a generator with no lease.
+    Open,
+    /// Ticks up to this one, inclusive.
+    UpTo(u64),
+    /// None: a lease not granted yet, or given back.
+    Closed,
+}
+
+/// Consecutive IDs of one tick: `first`, `first + step`, ... (`count` of
+/// them), the sequence counting up in place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Run {
+    pub first: u64,
+    pub step: u64,
+    pub count: u64,
+}
+
+impl Run {
+    /// The `k`-th ID of the run.
+    #[inline]
+    pub fn id(&self, k: u64) -> u64 {
+        self.first + k * self.step
+    }
 }
 
 impl From<ComposeError> for GenerateError {
@@ -137,6 +176,7 @@ pub struct Generator<C: Clock> {
     /// IDs that are ahead of it for other reasons.
     clock_high: Option<i64>,
     rng: u64,
+    fence: Fence,
 }
 
 impl<C: Clock> Generator<C> {
@@ -175,6 +215,7 @@ impl<C: Clock> Generator<C> {
             clock_high: None,
             // xorshift needs a non-zero state.
             rng: seed | 1,
+            fence: Fence::Open,
         })
     }
 
@@ -208,6 +249,45 @@ impl<C: Clock> Generator<C> {
         self.last.map(|(tick, seq)| self.id(tick, seq))
     }
 
+    /// The tick of the last ID issued (or stayed above).
+    pub fn last_tick(&self) -> Option<u64> {
+        self.last.map(|(tick, _)| tick)
+    }
+
+    /// The clock's tick now, or `None` before the epoch; past the layout's
+    /// last tick, the last tick.
+    pub fn clock_tick(&self) -> Option<u64> {
+        match self.composer.tick_at(self.now()) {
+            Ok(tick) => Some(tick),
+            Err(ComposeError::BeforeEpoch) => None,
+            Err(_) => Some(self.layout.last_tick()),
+        }
+    }
+
+    /// How many ticks ahead of the clock a tick may start (SCRU64's
+    /// allowance; 0 for the other layouts).
+    pub fn max_lead(&self) -> u64 {
+        self.max_lead
+    }
+
+    /// The ticks the generator may mint in from now on.
+    pub fn set_fence(&mut self, fence: Fence) {
+        self.fence = fence;
+    }
+
+    pub fn fence(&self) -> Fence {
+        self.fence
+    }
+
+    /// Whether the fence lets the generator mint in `tick`.
+    fn check_fence(&self, tick: u64) -> Result<(), GenerateError> {
+        match self.fence {
+            Fence::Open => Ok(()),
+            Fence::UpTo(horizon) if tick <= horizon => Ok(()),
+            _ => Err(GenerateError::Fenced),
+        }
+    }
+
     /// Makes every ID minted from now on greater than `floor` (the last ID
     /// a previous process minted), whatever the clock says. A floor ahead
     /// of the clock is met as a clock that moved back is: `Wait` waits for
@@ -239,6 +319,19 @@ impl<C: Clock> Generator<C> {
         Ok(())
     }
 
+    /// Makes every ID minted from now on lie in a tick after `tick` (the
+    /// horizon a node's previous holder reserved). The generator counts on
+    /// from the start of the next tick, as from an `after` in it (its
+    /// sequence 0 is skipped), so that `Borrow` need not wait for a clock
+    /// behind it.
+    pub fn stay_after_tick(&mut self, tick: u64) -> Result<(), FloorError> {
+        let next = tick
+            .checked_add(1)
+            .filter(|&t| t <= self.layout.last_tick())
+            .ok_or(FloorError::NoneLeft)?;
+        self.stay_above(self.id(next, 0))
+    }
+
     /// Whether an ID of this node follows the one at `(tick, seq)`.
     fn has_id_after(&self, (tick, seq): (u64, u64)) -> bool {
         let last_tick = self.layout.last_tick();
@@ -247,16 +340,24 @@ impl<C: Clock> Generator<C> {
 
     /// The next ID: unique and greater than every ID this generator gave.
     pub fn next_id(&mut self) -> Result<u64, GenerateError> {
+        if self.fence == Fence::Closed {
+            return Err(GenerateError::Fenced);
+        }
         loop {
             let now_t = self.now();
             let high = self.clock_high.replace(self.clock_high.map_or(now_t, |h| h.max(now_t)));
             let now = self.composer.tick_at(now_t)?;
             let Some((last, seq)) = self.last else {
+                self.check_fence(now)?;
                 return Ok(self.start_tick(now));
             };
             if now > last {
+                self.check_fence(now)?;
                 return Ok(self.start_tick(now));
             }
+            // Counting on in `last` (or waiting to): the fence may have
+            // moved below it.
+            self.check_fence(last)?;
             if last - now > self.max_lead {
                 match self.policy {
                     OnClockBack::Error => return Err(self.ahead_error(last, now_t, high)),
@@ -273,16 +374,42 @@ impl<C: Clock> Generator<C> {
             }
             // The tick is used up: move on to the next one once it is within
             // the lead allowed (SCRU64 moves on at once while it is; the
-            // others wait for the clock to reach it).
+            // others wait for the clock to reach it), and only when the
+            // fence allows it (no waiting for a tick that cannot be had).
             if last == self.layout.last_tick() {
                 return Err(GenerateError::PastEnd);
             }
             let next = last + 1;
+            self.check_fence(next)?;
             if next <= now + self.max_lead {
                 return Ok(self.start_tick(next));
             }
             self.wait_for_tick(next - self.max_lead)?;
         }
+    }
+
+    /// The next IDs, up to `max` of them (at least 1): the next ID, as
+    /// [`Generator::next_id`] makes it, and the IDs that follow it in its
+    /// tick, from the same reading of the clock. A run stops where the
+    /// tick's sequence (or the layout's largest ID) ends.
+    pub fn next_run(&mut self, max: u64) -> Result<Run, GenerateError> {
+        let first = self.next_id()?;
+        let step = 1u64 << self.sequence_shift;
+        let Some((tick, seq)) = self.last else {
+            return Ok(Run { first, step, count: 1 });
+        };
+        let mut room = self.sequence_max - seq;
+        if tick == self.layout.last_tick() {
+            // SCRU64's largest ID cuts through its last tick.
+            room = room.min((self.layout.max_id().saturating_sub(first)) / step);
+        }
+        let extra = room.min(max.saturating_sub(1));
+        self.last = Some((tick, seq + extra));
+        Ok(Run {
+            first,
+            step,
+            count: extra + 1,
+        })
     }
 
     /// Why the generator refuses to count on `last` with the clock at
@@ -302,8 +429,13 @@ impl<C: Clock> Generator<C> {
     /// Makes `n` consecutive IDs and hands each to `put` with its index,
     /// so that the caller writes them straight into its output.
     pub fn fill(&mut self, n: usize, mut put: impl FnMut(usize, u64)) -> Result<(), GenerateError> {
-        for i in 0..n {
-            put(i, self.next_id()?);
+        let mut i = 0;
+        while i < n {
+            let run = self.next_run((n - i) as u64)?;
+            for k in 0..run.count {
+                put(i + k as usize, run.id(k));
+            }
+            i += run.count as usize;
         }
         Ok(())
     }
@@ -702,6 +834,155 @@ mod tests {
         assert_eq!(g.next_id(), Err(GenerateError::BeforeEpoch));
         clock.set(EPOCH + (1 << 41));
         assert_eq!(g.next_id(), Err(GenerateError::PastEnd));
+    }
+
+    /// All IDs of runs of up to `max` each, until `n` are made.
+    fn take_runs<C: Clock>(g: &mut Generator<C>, n: usize, max: u64) -> Vec<u64> {
+        let mut ids = Vec::new();
+        while ids.len() < n {
+            let run = g.next_run(max.min((n - ids.len()) as u64)).unwrap();
+            assert!(run.count >= 1 && run.count <= max);
+            ids.extend((0..run.count).map(|k| run.id(k)));
+        }
+        ids
+    }
+
+    #[test]
+    fn runs_on_a_frozen_clock_are_the_ids_next_id_makes() {
+        for layout in [twitter(), sonyflake(), scru64(20)] {
+            let nodes = vec![1; layout.nodes().count()];
+            let (one, runs) = (FakeClock::at(1_700_000_000_000), FakeClock::at(1_700_000_000_000));
+            let mut a = generator(layout.clone(), &nodes, OnClockBack::Wait, &one);
+            let mut b = generator(layout.clone(), &nodes, OnClockBack::Wait, &runs);
+            let singles = take(&mut a, 3 * 4096 + 7);
+            assert_eq!(take_runs(&mut b, 3 * 4096 + 7, 1 << 20), singles);
+            assert_eq!(a.last_id(), b.last_id());
+        }
+    }
+
+    #[test]
+    fn runs_stay_unique_and_increasing_under_every_fault() {
+        let mut script = Vec::new();
+        let mut t = T0;
+        for step in 0..5_000i64 {
+            t += match step % 500 {
+                0 => -1,
+                200 => -10_000,
+                300 => 10_000,
+                _ if step % 3 == 0 => 1,
+                _ => 0,
+            };
+            script.push(t);
+        }
+        for policy in [OnClockBack::Wait, OnClockBack::Borrow] {
+            for layout in [twitter(), sonyflake(), scru64(8)] {
+                let clock = FakeClock::scripted(&script);
+                let nodes = vec![2; layout.nodes().count()];
+                let mut g = generator(layout, &nodes, policy, &clock);
+                let mut ids = Vec::new();
+                for max in (0..600u64).map(|i| 1 + i * 7919 % 3000) {
+                    ids.extend(take_runs(&mut g, max as usize, max));
+                }
+                assert_strictly_increasing(&ids);
+                assert!(ids.iter().all(|&id| node_values(g.layout(), id) == nodes));
+                let seq_max = g.layout().sequence().max_value() + 1;
+                assert!(per_tick_counts(g.layout(), &ids).values().all(|&c| c <= seq_max));
+            }
+        }
+    }
+
+    #[test]
+    fn a_run_ends_at_the_layouts_largest_id() {
+        let layout = scru64(8);
+        let clock = FakeClock::at(1_700_000_000_000);
+        let mut g = generator(layout.clone(), &[255], OnClockBack::Borrow, &clock);
+        // Ten IDs below SCRU64's largest, in its last tick.
+        let max = layout.max_id();
+        g.stay_above(max - 10).unwrap();
+        let run = g.next_run(1000).unwrap();
+        assert!(run.count <= 10, "{run:?}");
+        assert!(run.id(run.count - 1) <= max);
+        assert_eq!(g.next_run(1000), Err(GenerateError::PastEnd));
+    }
+
+    #[test]
+    fn a_fence_stops_minting_at_its_horizon_and_changes_nothing() {
+        let layout = twitter();
+        let now = tick_of(&layout, T0);
+        for policy in POLICIES {
+            let clock = FakeClock::at(T0);
+            let mut g = generator(layout.clone(), &[1, 1], policy, &clock);
+            g.set_fence(Fence::Closed);
+            assert_eq!(g.next_id(), Err(GenerateError::Fenced));
+            assert_eq!(g.last_id(), None);
+            g.set_fence(Fence::UpTo(now));
+            // The whole of tick `now`, then the fence.
+            let ids = take_runs(&mut g, 4096, 5000);
+            assert!(ids.iter().all(|&id| layout.time().extract(id) == now));
+            let last = g.last_id();
+            assert_eq!(g.next_run(10), Err(GenerateError::Fenced));
+            assert_eq!((g.last_id(), clock.slept.get()), (last, 0), "no wait for a fenced tick");
+            g.set_fence(Fence::UpTo(now + 1));
+            assert_eq!(layout.time().extract(g.next_id().unwrap()), now + 1, "{policy:?}");
+        }
+        // A floor past the horizon is fenced too, under every policy.
+        for policy in POLICIES {
+            let clock = FakeClock::at(T0);
+            let mut g = generator(layout.clone(), &[1, 2], policy, &clock);
+            g.stay_above(compose(&layout, now + 50, &[1, 2, 7])).unwrap();
+            g.set_fence(Fence::UpTo(now + 40));
+            assert_eq!(g.next_id(), Err(GenerateError::Fenced), "{policy:?}");
+            assert_eq!(clock.slept.get(), 0);
+        }
+    }
+
+    #[test]
+    fn staying_after_a_tick_counts_on_from_the_next_one_as_each_policy_says() {
+        let layout = twitter();
+        let now = tick_of(&layout, T0);
+        for policy in POLICIES {
+            let clock = FakeClock::at(T0);
+            let mut g = generator(layout.clone(), &[2, 2], policy, &clock);
+            g.stay_after_tick(now + 5000).unwrap();
+            match policy {
+                OnClockBack::Error => {
+                    assert_eq!(g.next_id(), Err(GenerateError::FloorAhead { by_ms: 5001 }));
+                    continue;
+                }
+                OnClockBack::Wait => {
+                    let id = g.next_id().unwrap();
+                    assert_eq!((layout.time().extract(id), clock.now.get()), (now + 5001, T0 + 5001));
+                }
+                OnClockBack::Borrow => {
+                    let id = g.next_id().unwrap();
+                    assert_eq!(id, compose(&layout, now + 5001, &[2, 2, 1]));
+                    assert_eq!(clock.slept.get(), 0);
+                }
+            }
+        }
+        let clock = FakeClock::at(T0);
+        let mut g = generator(layout.clone(), &[2, 3], OnClockBack::Wait, &clock);
+        assert_eq!(g.stay_after_tick(layout.last_tick()), Err(FloorError::NoneLeft));
+        // A tick behind the generator changes nothing.
+        let first = g.next_id().unwrap();
+        g.stay_after_tick(now - 10).unwrap();
+        assert_eq!(g.next_id().unwrap(), first + 1);
+    }
+
+    #[test]
+    fn the_clock_tick_and_the_last_tick() {
+        let layout = twitter();
+        let clock = FakeClock::at(T0);
+        let mut g = generator(layout.clone(), &[1, 3], OnClockBack::Wait, &clock);
+        assert_eq!((g.clock_tick(), g.last_tick()), (Some(tick_of(&layout, T0)), None));
+        g.next_id().unwrap();
+        assert_eq!(g.last_tick(), Some(tick_of(&layout, T0)));
+        clock.set(EPOCH - 5);
+        assert_eq!(g.clock_tick(), None);
+        clock.set(EPOCH + (1 << 42));
+        assert_eq!(g.clock_tick(), Some(layout.last_tick()));
+        assert_eq!(g.max_lead(), 0);
+        assert_eq!(generator(scru64(8), &[1], OnClockBack::Wait, &clock).max_lead(), 39);
     }
 
     #[test]

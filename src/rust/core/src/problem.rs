@@ -63,6 +63,8 @@ codes! {
     AfterImprecise => "after_imprecise",
     AfterNoneLeft => "after_none_left",
     AfterAhead => "after_ahead",
+    LeaseClosed => "lease_closed",
+    LeaseNoneLeft => "lease_none_left",
     RoundedIds => "rounded_ids",
 }
 
@@ -204,6 +206,9 @@ impl From<GenerateError> for Problem {
             GenerateError::PastEnd => Problem::new(Code::PastEnd),
             // A wait cut short that reaches R: only an interrupt cuts them.
             GenerateError::Stopped => Problem::new(Code::Interrupted).element("waiting"),
+            // Minting stops at a fence (`SliceEnd::Lease`); one that reaches
+            // R is a lease that was not renewed.
+            GenerateError::Fenced => Problem::new(Code::LeaseClosed),
         }
     }
 }

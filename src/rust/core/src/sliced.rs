@@ -2,7 +2,14 @@
 //! whether to stop (R asks whether the user pressed Ctrl-C) mints for at
 //! most [`SLICE`] at a time, under the generator's lock, and checks between
 //! slices, with the lock released; the clock's waits end with the slice, so
-//! that a generator waiting for its clock gives control back too.
+//! that a generator waiting for its clock gives control back too. A slice
+//! mints in runs (the rest of a tick's sequence from one reading of the
+//! clock) and reads the time once per run, so that a layout with a long
+//! sequence mints at the speed of memory.
+//!
+//! A generator under a node lease also stops when its lease's window of
+//! wall time closes (the time by which the lease must be renewed) or its
+//! fence's horizon is reached: the caller renews the lease and goes on.
 
 use crate::clock::{Clock, SystemClock};
 use crate::generator::{GenerateError, Generator};
@@ -14,13 +21,17 @@ use std::time::{Duration, Instant};
 /// The longest the generator's lock is held, and the longest between two
 /// checks, whatever the layout's rate.
 pub const SLICE: Duration = Duration::from_millis(10);
-/// How many IDs are minted between two readings of the slice's clock.
-const CHECK_EVERY: usize = 16;
+/// The most IDs of one run, so that the slice's clock is read at least
+/// every so many IDs (about a quarter of a millisecond of minting).
+const RUN_MAX: u64 = 1 << 16;
 
-/// The system clock, whose waits end with the slice they are in.
+/// The system clock, whose waits end with the slice they are in, or
+/// earlier when a lease's window closes first.
 #[derive(Debug)]
 pub struct SlicedClock {
     end: Cell<Instant>,
+    /// When a lease must have been renewed before more IDs are minted.
+    window_end: Cell<Option<Instant>>,
 }
 
 impl Default for SlicedClock {
@@ -33,14 +44,34 @@ impl SlicedClock {
     pub fn new() -> SlicedClock {
         SlicedClock {
             end: Cell::new(Instant::now()),
+            window_end: Cell::new(None),
         }
     }
 
-    /// Starts a slice of `SLICE` from now; returns its end.
+    /// Starts a slice of `SLICE` from now, cut short where the lease's
+    /// window closes first; returns its end.
     fn start_slice(&self) -> Instant {
-        let end = Instant::now() + SLICE;
+        let mut end = Instant::now() + SLICE;
+        if let Some(window) = self.window_end.get() {
+            end = end.min(window);
+        }
         self.end.set(end);
         end
+    }
+
+    /// From now on, no ID is minted at or after `end` (a lease's window),
+    /// or with no such limit for `None`.
+    pub fn set_window_end(&self, end: Option<Instant>) {
+        self.window_end.set(end);
+    }
+
+    pub fn window_end(&self) -> Option<Instant> {
+        self.window_end.get()
+    }
+
+    /// Whether the lease's window has closed.
+    pub fn window_closed(&self, now: Instant) -> bool {
+        self.window_end.get().is_some_and(|end| now >= end)
     }
 }
 
@@ -73,6 +104,9 @@ pub enum SliceEnd {
     Minting,
     /// Time ran out while waiting for the clock.
     Waiting,
+    /// The lease's window closed, or its horizon was reached: the lease
+    /// must be renewed before more IDs are minted.
+    Lease,
 }
 
 /// Mints up to `count` IDs, handing each to `put` with its 0-based place,
@@ -83,15 +117,28 @@ pub fn mint_slice(
     mut put: impl FnMut(usize, u64),
 ) -> Result<(usize, SliceEnd), GenerateError> {
     let end = generator.clock().start_slice();
-    for i in 0..count {
-        if i % CHECK_EVERY == 0 && Instant::now() >= end {
+    let mut i = 0;
+    while i < count {
+        let now = Instant::now();
+        if generator.clock().window_closed(now) {
+            return Ok((i, SliceEnd::Lease));
+        }
+        if now >= end {
             return Ok((i, SliceEnd::Minting));
         }
-        match generator.next_id() {
-            Ok(id) => put(i, id),
+        let run = match generator.next_run(((count - i) as u64).min(RUN_MAX)) {
+            Ok(run) => run,
+            Err(GenerateError::Stopped) if generator.clock().window_closed(Instant::now()) => {
+                return Ok((i, SliceEnd::Lease))
+            }
             Err(GenerateError::Stopped) => return Ok((i, SliceEnd::Waiting)),
+            Err(GenerateError::Fenced) => return Ok((i, SliceEnd::Lease)),
             Err(e) => return Err(e),
+        };
+        for k in 0..run.count {
+            put(i + k as usize, run.id(k));
         }
+        i += run.count as usize;
     }
     Ok((count, SliceEnd::Done))
 }
@@ -112,7 +159,7 @@ pub fn lock_now<T>(generator: &Mutex<T>) -> Result<MutexGuard<'_, T>, Problem> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generator::OnClockBack;
+    use crate::generator::{Fence, OnClockBack};
     use crate::layout::{Layout, PartKind::*};
     use crate::test_cases::twitter;
     use crate::unit::Unit;
@@ -142,6 +189,55 @@ mod tests {
             "{:?}",
             started.elapsed()
         );
+    }
+
+    #[test]
+    fn a_slice_of_a_long_sequence_mints_in_runs() {
+        // 30 bits of sequence in ticks of a second: millions of IDs a tick.
+        let parts = [(Sign, 1), (Time, 32), (Node, 1), (Sequence, 30)];
+        let layout = Layout::new(&parts, Unit::SECONDS, 1_700_000_000_000).unwrap();
+        let mut g = Generator::new(layout, &[1], OnClockBack::Wait, SlicedClock::new(), 1).unwrap();
+        let mut ids = vec![0u64; 300_000];
+        let (count, end) = mint_slice(&mut g, ids.len(), |i, id| ids[i] = id).unwrap();
+        assert_eq!((count, end), (300_000, SliceEnd::Done));
+        assert!(ids.windows(2).all(|w| w[0] < w[1]));
+        assert!(ids.iter().all(|&id| id >> 30 & 1 == 1));
+    }
+
+    #[test]
+    fn a_slice_stops_where_the_lease_window_closes_or_the_fence_is() {
+        let mut g = Generator::new(twitter(), &[1, 5], OnClockBack::Wait, SlicedClock::new(), 1).unwrap();
+        g.clock().set_window_end(Some(Instant::now()));
+        assert_eq!(mint_slice(&mut g, 10, |_, _| ()).unwrap(), (0, SliceEnd::Lease));
+        assert_eq!(g.last_id(), None);
+        g.clock().set_window_end(Some(Instant::now() + Duration::from_secs(60)));
+        assert_eq!(mint_slice(&mut g, 10, |_, _| ()).unwrap(), (10, SliceEnd::Done));
+        // A fence at the last tick minted: the rest of that tick at most.
+        let tick = g.last_tick().unwrap();
+        g.set_fence(Fence::UpTo(tick));
+        let (count, end) = mint_slice(&mut g, 10_000, |_, _| ()).unwrap();
+        assert!(count <= 4096 - 10 && end == SliceEnd::Lease, "{count} {end:?}");
+        assert_eq!(g.last_tick(), Some(tick));
+        // A wait for the clock that passes the window's end stops there.
+        let per_second = Layout::new(&[(Sign, 1), (Time, 40), (Node, 23), (Sequence, 0)], Unit::SECONDS, 0).unwrap();
+        let mut g = Generator::new(per_second, &[5], OnClockBack::Wait, SlicedClock::new(), 1).unwrap();
+        g.clock()
+            .set_window_end(Some(Instant::now() + Duration::from_millis(3)));
+        let started = Instant::now();
+        let mut ends = Vec::new();
+        let mut total = 0;
+        while total < 2 && started.elapsed() < Duration::from_secs(3) {
+            let (count, end) = mint_slice(&mut g, 2 - total, |_, _| ()).unwrap();
+            total += count;
+            ends.push(end);
+            if end == SliceEnd::Lease {
+                break;
+            }
+        }
+        assert_eq!((total, ends.last()), (1, Some(&SliceEnd::Lease)), "{ends:?}");
+        assert!(started.elapsed() < Duration::from_millis(500));
+        assert!(g.clock().window_closed(Instant::now()));
+        assert!(g.clock().window_end().is_some());
     }
 
     #[test]

@@ -82,7 +82,15 @@ pub fn start(
     let key = Key::new(&layout, nodes);
     let mut generator = Generator::new(layout, nodes, policy, SlicedClock::new(), fresh_seed())?;
     registry::check_free(&key, shared_node)?;
-    for floor in after.into_iter().chain(registry::last_id(&key)) {
+    for floor in after.into_iter() {
+        generator
+            .stay_above(floor)
+            .map_err(|e| floor_problem(e, floor, generator.layout()))?;
+    }
+    // The registry's floor may be a whole tick's (that of freed slots),
+    // which can pass the layout's largest ID (SCRU64's cuts its last tick).
+    if let Some(floor) = registry::last_id(&key) {
+        let floor = floor.min(generator.layout().max_id());
         generator
             .stay_above(floor)
             .map_err(|e| floor_problem(e, floor, generator.layout()))?;
@@ -127,7 +135,7 @@ mod tests {
         let after = 1 << 62;
         let (mut g, key) = start(layout.clone(), &[3, 30], OnClockBack::Borrow, Some(after), false).unwrap();
         assert!(g.next_id().unwrap() > after);
-        let registration = registry::register(key);
+        let registration = registry::register(key, None);
         let twin = start(layout.clone(), &[3, 30], OnClockBack::Borrow, None, false);
         assert_eq!(twin.unwrap_err().code, Code::DuplicateNode);
         assert!(start(layout.clone(), &[3, 30], OnClockBack::Borrow, None, true).is_ok());

@@ -1,0 +1,80 @@
+# The SQL of node leases: statements built from zuid's own values, in each
+# engine's dialect, and the database clock they read.
+
+lease_state <- function(dialect, table = "\"t\"") {
+  state <- new.env()
+  state$sql <- zuid:::sql_dialect(dialect)
+  state$table <- table
+  state$table_name <- "t"
+  state$space <- "time<<22 ms from 1288834974657"
+  state$mask <- "0x3ff000"
+  state$count <- 1024
+  state$ttl_ms <- 30000
+  state$node <- 5
+  state$token <- "123-1-1700000000000000"
+  state$layout <- id_layout("twitter")
+  state$nodes <- list(datacenter = 0, worker = 5)
+  state$host <- "vm"
+  state$pid <- 123L
+  state
+}
+
+test_that("text in lease statements keeps a few safe characters and nothing that needs escaping", {
+  literal <- zuid:::lease_literal
+  expect_identical(literal("time<<22 ms from 1288834974657"), "'time<<22 ms from 1288834974657'")
+  expect_identical(literal("datacenter=1,worker=7"), "'datacenter=1,worker=7'")
+  expect_identical(literal("a'b\\c\"d;e\u00e9"), "'a<U+0027>b<U+005C>c<U+0022>d<U+003B>e<U+00E9>'")
+  expect_identical(literal(rawToChar(as.raw(c(0x61, 0xff, 0x27)))), "'a<ff><U+0027>'")
+  expect_identical(nchar(literal(strrep("x", 500))), 92L)
+  for (text in c("'; DROP TABLE t; --", "\\' OR 1=1", "\u2028x")) {
+    inner <- substr(literal(text), 2L, nchar(literal(text)) - 1L)
+    expect_false(grepl("['\"\\\\;]", inner), label = text)
+  }
+})
+
+test_that("each dialect writes its own clock and its own insert of a free node", {
+  for (dialect in c("postgres", "sqlite", "mysql")) {
+    state <- lease_state(dialect)
+    now <- state$sql$lease$now_ms
+    expect_match(zuid:::lease_sql_renew(state, list(horizon = 7, horizon_ms = 8)),
+                 paste0("expires_ms = ", now, " + 30000, horizon = 7, horizon_ms = 8"), fixed = TRUE)
+    release <- zuid:::lease_sql_release(state, NULL)
+    expect_no_match(release, "horizon")
+    expect_match(release, "token = '123-1-1700000000000000' AND released = 0", fixed = TRUE)
+    expect_match(zuid:::lease_sql_release(state, list(horizon = 9, horizon_ms = 10)), "horizon = 9, horizon_ms = 10,")
+    create <- zuid:::lease_sql_create(state)
+    expect_match(create, "PRIMARY KEY (id_space, node_mask, node)", fixed = TRUE)
+    expect_match(create, sprintf("node %s NOT NULL", state$sql$types[["bigint"]]), fixed = TRUE)
+    expect_match(create, "horizon_ms [A-Z]+,")
+  }
+  insert <- function(dialect) zuid:::sql_dialect(dialect)$lease$insert_new("t", c("a", "b"), c("1", "'x'"))
+  expect_identical(insert("postgres"), "INSERT INTO t (a, b) VALUES (1, 'x') ON CONFLICT DO NOTHING")
+  expect_identical(insert("sqlite"), insert("postgres"))
+  expect_identical(insert("mysql"), "INSERT IGNORE INTO t (a, b) VALUES (1, 'x')")
+  expect_null(zuid:::sql_dialect("duckdb")$lease)
+})
+
+test_that("numbers from any driver, and a table with no rows, read as id_leases() returns them", {
+  expect_identical(zuid:::lease_number(bit64::as.integer64("1700000000123")), 1700000000123)
+  expect_identical(zuid:::lease_number(5L), 5)
+  expect_identical(zuid:::lease_number(NULL), numeric())
+  empty <- zuid:::lease_frame(NULL)
+  expect_identical(nrow(empty), 0L)
+  expect_s3_class(empty$expires, "POSIXct")
+  expect_type(empty$pid, "integer")
+})
+
+for (engine in lease_engines()) {
+  test_that(sprintf("the lease clock is the database's, in milliseconds since 1970 (%s)", engine), {
+    skip_unless_engine(engine)
+    con <- engine_connect(engine)
+    on.exit(DBI::dbDisconnect(con))
+    sql <- sprintf("SELECT %s AS now_ms", dialect_of(engine)$lease$now_ms)
+    before <- as.double(Sys.time()) * 1000
+    now <- as.double(DBI::dbGetQuery(con, sql)$now_ms)
+    after <- as.double(Sys.time()) * 1000
+    expect_true(now >= before - 1000 && now <= after + 1000,
+                label = sprintf("%s: %f in [%f, %f]", engine, now, before, after))
+    expect_identical(now, round(now))
+  })
+}
