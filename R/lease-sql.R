@@ -9,12 +9,14 @@
 # and text of a few safe characters (`lease_literal()`).
 
 # The lease table: a row per node of an ID space (`id_space`, `node_mask`,
-# see the core's lease.rs) ever claimed.
+# see the core's lease.rs) ever claimed. Types that are keys of the
+# dialect's `types` are the engine's: `integer` its 64-bit integer, `int`
+# its 32-bit one.
 lease_columns <- c(
-  id_space = "VARCHAR(100)", node_mask = "VARCHAR(20)", node = "bigint",
-  layout = "VARCHAR(100)", node_values = "VARCHAR(400)", host = "VARCHAR(255)", pid = "bigint",
-  token = "VARCHAR(60)", claimed_ms = "bigint", renewed_ms = "bigint", expires_ms = "bigint",
-  horizon = "bigint", horizon_ms = "bigint", released = "int", renewals = "bigint"
+  id_space = "VARCHAR(100)", node_mask = "VARCHAR(20)", node = "integer",
+  layout = "VARCHAR(100)", node_values = "VARCHAR(400)", host = "VARCHAR(255)", pid = "integer",
+  token = "VARCHAR(60)", claimed_ms = "integer", renewed_ms = "integer", expires_ms = "integer",
+  horizon = "integer", horizon_ms = "integer", released = "int", renewals = "integer"
 )
 
 lease_sql_create <- function(state) {

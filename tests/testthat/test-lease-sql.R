@@ -44,7 +44,7 @@ test_that("each dialect writes its own clock and its own insert of a free node",
     expect_match(zuid:::lease_sql_release(state, list(horizon = 9, horizon_ms = 10)), "horizon = 9, horizon_ms = 10,")
     create <- zuid:::lease_sql_create(state)
     expect_match(create, "PRIMARY KEY (id_space, node_mask, node)", fixed = TRUE)
-    expect_match(create, sprintf("node %s NOT NULL", state$sql$types[["bigint"]]), fixed = TRUE)
+    expect_match(create, sprintf("node %s NOT NULL", state$sql$types[["integer"]]), fixed = TRUE)
     expect_match(create, "horizon_ms [A-Z]+,")
   }
   insert <- function(dialect) zuid:::sql_dialect(dialect)$lease$insert_new("t", c("a", "b"), c("1", "'x'"))

@@ -206,7 +206,7 @@ impl RangeBounds {
         let half = 1u128 << 63;
         let less_2_64 = |x: u128| (x as i128 - (1i128 << 64)) as i64;
         // Non-negative values: `low` (at least 0) excludes the negative ones.
-        let below = (self.low < half).then(|| (Some(self.low as i64), (self.high < half).then(|| self.high as i64)));
+        let below = (self.low < half).then(|| (Some(self.low as i64), (self.high < half).then_some(self.high as i64)));
         // Negative values: from -2^63 (every negative value) unless `low`
         // is above 2^63; up to 0 when the range runs to 2^64.
         let above = (self.high > half).then(|| {
