@@ -52,8 +52,9 @@
 #' that moved back is: `"wait"` waits until the clock reaches its time (less
 #' its allowance for SCRU64), `"error"` refuses with a `zuid_error_clock`,
 #' `"borrow"` counts on from it at once. In one R session, a generator
-#' already starts above the last ID of every garbage-collected generator
-#' with the same layout and node values.
+#' already starts above the last ID every garbage-collected generator with
+#' the same layout and node values minted (not above an `after` it was
+#' given: give that again).
 #'
 #' @section One generator per node:
 #' A second live generator with the same layout and node values in one
@@ -186,7 +187,8 @@ policies <- c("wait", "error", "borrow")
 generator_nodes <- function(nodes, layout, call) {
   text <- Sys.getenv("ZUID_NODE")
   if (length(nodes) > 0L || length(node_fields(layout)) == 0L || !nzchar(text)) {
-    return(list(values = check_generator_nodes(nodes, layout, call), source = "arguments"))
+    elsewhere <- "set them in the environment variable ZUID_NODE, or lease a node with `lease`"
+    return(list(values = check_generator_nodes(nodes, layout, call, elsewhere), source = "arguments"))
   }
   values <- tryCatch(
     check_generator_nodes(parse_node_spec(text, call), layout, call),
@@ -216,17 +218,19 @@ parse_node_spec <- function(text, call) {
   stats::setNames(lapply(pairs, function(p) as.numeric(p[[3L]])), vapply(pairs, `[[`, "", 2L))
 }
 
-# Every node field, once, as a whole number within its width.
-check_generator_nodes <- function(nodes, layout, call) {
+# Every node field, once, as a whole number within its width. `elsewhere`
+# says where else the values may come from (id_generator() has the
+# environment and leases; the SQL generators only their arguments).
+check_generator_nodes <- function(nodes, layout, call, elsewhere = NULL) {
   fields <- node_fields(layout)
   missing <- setdiff(fields, names(nodes))
   if (length(missing) > 0L) {
     zuid_abort(sprintf(paste(
       "Give every node field of the %s: %s %s missing. Two generators that",
-      "share node values mint the same IDs, so there is no default (set them",
-      "in the environment variable ZUID_NODE, or lease a node with `lease`)."
+      "share node values mint the same IDs, so there is no default%s."
     ), layout_label(layout), paste0("`", missing, "`", collapse = ", "),
-    if (length(missing) == 1L) "is" else "are"), class = "zuid_error_layout", call = call)
+    if (length(missing) == 1L) "is" else "are", if (is.null(elsewhere)) "" else sprintf(" (%s)", elsewhere)),
+    class = "zuid_error_layout", call = call)
   }
   nodes <- check_node_values(nodes, layout, call)
   max_values <- layout_facts_of(layout, call)$max_values
@@ -242,7 +246,7 @@ check_after <- function(after, layout, call) {
   if (is.null(after)) {
     return(list())
   }
-  carried <- if (inherits(after, "zuid_id")) id_layout_attr(after) else NULL
+  carried <- if (inherits(after, "zuid_id")) checked_layout_attr(after, call, "`after`") else NULL
   if (!is.null(carried) && !same_layout(carried, layout, call)) {
     zuid_abort(sprintf(paste(
       "`after` is an ID of the %s, but the generator's layout is the %s: it",

@@ -63,6 +63,21 @@ test_that("SCRU64 generation follows its text form", {
   expect_true(all(id_fields(text, id_layout("scru64", node_bits = 8))$node == 42L))
 })
 
+test_that("a later generator of a node stays above what a gone one minted, not above its `after`", {
+  g <- id_generator("discord", worker = 9, process = 21, on_clock_back = "error")
+  minted <- id_next(g, 3)
+  # An `after` in 2084, under which nothing is minted.
+  far <- id_generator("discord", worker = 9, process = 22, on_clock_back = "error",
+                      after = as_zuid_id("9218868437227405313", "discord"))
+  expect_error(id_next(far), class = "zuid_error_clock")
+  rm(g, far)
+  invisible(gc())
+  later <- id_generator("discord", worker = 9, process = 21, on_clock_back = "error")
+  expect_true(id_next(later) > minted[[3]])
+  other <- id_generator("discord", worker = 9, process = 22, on_clock_back = "error")
+  expect_lt(abs(as.numeric(id_time(id_next(other))) - as.numeric(Sys.time())), 60)
+})
+
 test_that("a generator survives gc()", {
   g <- id_generator("discord", worker = 0, process = 0)
   first <- id_next(g)

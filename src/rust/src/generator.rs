@@ -35,7 +35,7 @@ impl Drop for Shared {
     fn drop(&mut self) {
         if let Some(registration) = self.registration.take() {
             let generator = self.generator.get_mut().unwrap_or_else(|p| p.into_inner());
-            registration.release(generator.last_id());
+            registration.release(generator.last_issued_id());
         }
     }
 }

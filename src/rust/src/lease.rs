@@ -147,7 +147,7 @@ fn lease_close(pointer: &Robj) -> Outcome {
     let mut g = lock_now(&shared.generator)?;
     g.set_fence(Fence::Closed);
     g.clock().set_window_end(Some(Instant::now()));
-    shared.retire(g.last_id());
+    shared.retire(g.last_issued_id());
     let Some(tick) = g.last_tick() else {
         return value(());
     };

@@ -170,8 +170,12 @@ pub struct Generator<C: Clock> {
     max_lead: u64,
     /// SCRU64's counter starts below 2^this (0: at 0).
     counter_start_bits: u32,
-    /// The last tick issued and the sequence used in it.
+    /// The last tick issued and the sequence used in it, or the floor it
+    /// stays above (`after`, a lease's horizon) where that is later.
     last: Option<(u64, u64)>,
+    /// The last ID issued: unlike `last`, never a floor, so that a gone
+    /// generator hands its successors only IDs that exist.
+    issued: Option<u64>,
     /// The latest time the clock read, to tell a clock that moved back from
     /// IDs that are ahead of it for other reasons.
     clock_high: Option<i64>,
@@ -212,6 +216,7 @@ impl<C: Clock> Generator<C> {
             policy,
             node_bits,
             last: None,
+            issued: None,
             clock_high: None,
             // xorshift needs a non-zero state.
             rng: seed | 1,
@@ -247,6 +252,12 @@ impl<C: Clock> Generator<C> {
     /// issued none since.
     pub fn last_id(&self) -> Option<u64> {
         self.last.map(|(tick, seq)| self.id(tick, seq))
+    }
+
+    /// The last ID issued, never a floor it was told to stay above: what a
+    /// later generator of the same node in this process must stay above.
+    pub fn last_issued_id(&self) -> Option<u64> {
+        self.issued
     }
 
     /// The tick of the last ID issued (or stayed above).
@@ -370,7 +381,7 @@ impl<C: Clock> Generator<C> {
             }
             if seq < self.sequence_max {
                 self.last = Some((last, seq + 1));
-                return Ok(self.id(last, seq + 1));
+                return Ok(self.issue(last, seq + 1));
             }
             // The tick is used up: move on to the next one once it is within
             // the lead allowed (SCRU64 moves on at once while it is; the
@@ -405,6 +416,7 @@ impl<C: Clock> Generator<C> {
         }
         let extra = room.min(max.saturating_sub(1));
         self.last = Some((tick, seq + extra));
+        self.issued = Some(self.id(tick, seq + extra));
         Ok(Run {
             first,
             step,
@@ -443,7 +455,14 @@ impl<C: Clock> Generator<C> {
     fn start_tick(&mut self, tick: u64) -> u64 {
         let seq = self.counter_start();
         self.last = Some((tick, seq));
-        self.id(tick, seq)
+        self.issue(tick, seq)
+    }
+
+    /// The ID at `(tick, seq)`, recorded as the last one issued.
+    fn issue(&mut self, tick: u64, seq: u64) -> u64 {
+        let id = self.id(tick, seq);
+        self.issued = Some(id);
+        id
     }
 
     fn id(&self, tick: u64, seq: u64) -> u64 {

@@ -139,10 +139,24 @@ mod tests {
         let twin = start(layout.clone(), &[3, 30], OnClockBack::Borrow, None, false);
         assert_eq!(twin.unwrap_err().code, Code::DuplicateNode);
         assert!(start(layout.clone(), &[3, 30], OnClockBack::Borrow, None, true).is_ok());
-        registration.release(g.last_id());
+        registration.release(g.last_issued_id());
         // A later generator of the node starts above the one that is gone.
         let (mut later, _) = start(layout, &[3, 30], OnClockBack::Borrow, None, false).unwrap();
         assert!(later.next_id().unwrap() > g.last_id().unwrap());
+    }
+
+    #[test]
+    fn a_gone_generator_hands_on_what_it_minted_not_its_floor() {
+        // An `after` far ahead of the clock that nothing was minted under
+        // (refused, or never asked) must not make the next generator of the
+        // node wait for it.
+        let layout = twitter();
+        let far = 1 << 62;
+        let (g, key) = start(layout.clone(), &[4, 29], OnClockBack::Error, Some(far), false).unwrap();
+        assert!(g.last_id().is_some() && g.last_issued_id().is_none());
+        registry::register(key, None).release(g.last_issued_id());
+        let (mut later, _) = start(layout, &[4, 29], OnClockBack::Error, None, false).unwrap();
+        assert!(later.next_id().unwrap() < far, "starts at the clock");
     }
 
     #[test]
