@@ -116,5 +116,6 @@ duplicated.zuid_id <- function(x, incomparables = FALSE, ...) {
 #' @exportS3Method mtfrm zuid_id
 mtfrm.zuid_id <- function(x) as.character(x)
 
-#' @exportS3Method mtfrm integer64
-mtfrm.integer64 <- function(x) rust_value(ids_text(x), sys.call())
+# integer64 is bit64's class: this method is registered in .onLoad(), and
+# only while bit64 has no mtfrm() method of its own.
+mtfrm_integer64 <- function(x) rust_value(ids_text(x), sys.call())

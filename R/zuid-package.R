@@ -18,6 +18,11 @@ NULL
     registerS3method("match", class, bit64_match_other, envir = bit64)
     registerS3method("%in%", class, bit64_in_other, envir = bit64)
   }
+  # base R's match() of a zuid_id and a plain integer64 compares their
+  # mtfrm() text, which must be the same digits on both sides.
+  if (is.null(utils::getS3method("mtfrm", "integer64", optional = TRUE, envir = bit64))) {
+    registerS3method("mtfrm", "integer64", mtfrm_integer64, envir = baseenv())
+  }
   # R 4.3 lets a class choose its Ops method when the other argument has
   # one too, as a plain integer64, a POSIXct or a factor does; older R warns
   # and compares the raw doubles, which is why ?as_zuid_id asks to convert

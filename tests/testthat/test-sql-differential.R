@@ -1,4 +1,4 @@
-# Issue 23, point 3: the SQL path and the R path agree. For 13 layouts (the
+# Issue 23, point 3: the SQL path and the R path agree. For 17 layouts (the
 # built-in ones, off-grid epochs, 5 ms and 256 ms and 100 ms ticks, seconds
 # with an epoch off their grid, TIDs' microseconds), random IDs (2^63 and
 # more where the layout has no sign bit, IDs it cannot hold) and random
@@ -11,7 +11,8 @@
 # off-grid layouts.
 
 differential_layouts <- function() {
-  c(all_layouts(), list(
+  builtin <- c("baidu", "sonyflake_v2", "tsid", "yitter")
+  c(all_layouts(), stats::setNames(lapply(builtin, id_layout), builtin), list(
     # Seconds from an epoch half a second off their grid.
     seconds_off_grid = id_layout(time = list(bits = 32, unit = "s", epoch = 1700000000500),
                                  fields = list(node = 10), sequence = 21)
@@ -183,7 +184,7 @@ check_differential <- function(engine, layouts) {
 
 test_that("the random ranges reach every kind of end, and IDs on both sides of 2^63", {
   cases <- differential_cases()
-  expect_length(cases$layouts, 13L)
+  expect_length(cases$layouts, 17L)
   end_seconds <- function(r) {
     c(if (is.null(r$from)) NA else as.numeric(r$from), if (is.null(r$to)) NA else as.numeric(r$to))
   }
