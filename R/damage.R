@@ -7,8 +7,8 @@
 #' wrong node and sequence. zuid cannot see the digits that were lost, but
 #' it can see what the loss leaves. `id_check_damage()` looks at a column
 #' and says what it found; decoding ([id_fields()], [id_time()],
-#' [id_add_fields()]) makes the same check on up to 10,000 entries spread
-#' over the column and warns once, with a warning of class
+#' [id_add_fields()]) makes the same check on up to 1,000 entries spread
+#' over the column (one in each of 1,000 equal stretches of a longer one) and warns once, with a warning of class
 #' `zuid_warning_rounded`, when the column looks rounded.
 #'
 #' Two signs are looked for, each only where a genuine ID could not show it

@@ -33,6 +33,20 @@ core_facts <- function(table) {
   facts
 }
 
+# A value computed from the core's facts alone (such as the table of
+# layout aliases, or a built-in layout that takes no argument), computed
+# once and kept with them: every function that takes a layout by name asks
+# for these, so their cost is per call.
+derived_fact <- function(key, compute) {
+  key <- paste0("derived:", key)
+  value <- the[[key]]
+  if (is.null(value)) {
+    value <- compute()
+    assign(key, value, envir = the)
+  }
+  value
+}
+
 # What the core computes of one layout (see layout_facts() in the binding):
 # `unit_ms`, `first_ms` (the start of tick 0), `last_ms` (the start of the
 # last tick), `offsets` (bits below each part), `max_values` (each part's

@@ -50,6 +50,11 @@ NULL
 #' @rdname zuid_id-sets
 #' @export
 match <- function(x, table, nomatch = NA_integer_, incomparables = NULL, ...) {
+  # Vectors with no class (zuid's own code among their users) go straight
+  # to base R, as bit64 would send them.
+  if (!is.object(x) && !is.object(table)) {
+    return(base::match(x, table, nomatch, incomparables))
+  }
   if (is_zuid_id(x) || is_zuid_id(table)) {
     return(match_ids(x, table, nomatch, incomparables, sys.call()))
   }
@@ -59,6 +64,9 @@ match <- function(x, table, nomatch = NA_integer_, incomparables = NULL, ...) {
 #' @rdname zuid_id-sets
 #' @export
 `%in%` <- function(x, table) {
+  if (!is.object(x) && !is.object(table)) {
+    return(base::match(x, table, 0L) > 0L)
+  }
   if (is_zuid_id(x) || is_zuid_id(table)) {
     return(!is.na(match_ids(x, table, NA_integer_, NULL, sys.call())))
   }

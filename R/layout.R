@@ -197,15 +197,19 @@ builtin_layout_names <- function() names(core_facts("builtins"))
 # Other names users know the built-in layouts by, such as `x` for Twitter
 # and `bluesky` for AT Protocol TIDs: c(x = "twitter", bluesky = "tid").
 layout_aliases <- function() {
-  table <- core_facts("builtins")
-  aliases <- lapply(table, function(b) stats::setNames(rep(b$name, length(b$aliases)), b$aliases))
-  unlist(unname(aliases))
+  derived_fact("aliases", function() {
+    table <- core_facts("builtins")
+    aliases <- lapply(table, function(b) stats::setNames(rep(b$name, length(b$aliases)), b$aliases))
+    unlist(unname(aliases))
+  })
 }
 
 # The built-in layouts that need no argument but their name.
 layouts_by_name <- function() {
-  table <- core_facts("builtins")
-  names(table)[vapply(table, function(b) length(b$needs) == 0L, logical(1))]
+  derived_fact("by_name", function() {
+    table <- core_facts("builtins")
+    names(table)[vapply(table, function(b) length(b$needs) == 0L, logical(1))]
+  })
 }
 
 # The built-in layout `name` means, in any case, or NA.
@@ -262,6 +266,13 @@ check_label <- function(name, call) {
 # A built-in layout object, made by the core from its table once the
 # arguments it takes are checked here.
 builtin_layout <- function(name, epoch, node_bits, call) {
+  if (is.null(epoch) && is.null(node_bits) && name %in% layouts_by_name()) {
+    return(derived_fact(paste0("layout:", name), function() make_builtin_layout(name, NULL, NULL, call)))
+  }
+  make_builtin_layout(name, epoch, node_bits, call)
+}
+
+make_builtin_layout <- function(name, epoch, node_bits, call) {
   entry <- core_facts("builtins")[[name]]
   takes <- function(arg) arg %in% entry$needs
   check_absent(epoch, "epoch", name, takes("epoch"), "and to custom layouts", call)

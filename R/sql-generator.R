@@ -140,7 +140,7 @@
 #' machine shared with other work, PostgreSQL 15 and MariaDB 10.11 as
 #' `make test` starts them, Twitter layout, one `INSERT ... SELECT` of a
 #' million rows: the default adds about 3 microseconds per row in
-#' PostgreSQL (the insert itself costs 1), and 18 to 25 in MariaDB, whose
+#' PostgreSQL (the insert itself costs 1), and 15 to 25 in MariaDB, whose
 #' trigger, locking read and update of the state row, each a statement of a
 #' stored program, cost more (the more rows one transaction holds, the
 #' more). The function alone takes about 3.5 and 20 microseconds. That is

@@ -205,18 +205,31 @@ test_that("decoding looks at a sample of a long column and still warns once", {
   at <- found[[1]]$positions
   expect_identical(at[[1]], 1)
   expect_true(all(grepl("00$", long[at])))
-  expect_match(conditionMessage(found[[1]]), "looking at 10000 of its 200000 entries", fixed = TRUE)
+  expect_match(conditionMessage(found[[1]]), "looking at 1000 of its 200000 entries", fixed = TRUE)
 })
 
-test_that("decoding looks at 10,000 entries at most, as the warning says", {
+test_that("decoding looks at 1,000 entries at most, as the warning says", {
+  size <- zuid:::decode_sample_size()
+  expect_identical(size, 1000)
   base <- bit64::as.integer64("1888944671579080000")
   column <- function(n) as.character(base + bit64::as.integer64(0:(n - 1)) * 10000L)
-  all <- rounded_warning(id_time(column(10000), "twitter"))[[1]]
-  expect_identical(all$count, 10000)
+  all <- rounded_warning(id_time(column(size), "twitter"))[[1]]
+  expect_identical(all$count, size)
   expect_no_match(conditionMessage(all), "looking at")
-  sampled <- rounded_warning(id_time(column(10001), "twitter"))[[1]]
-  expect_identical(sampled$count, zuid:::decode_sample_size())
-  expect_match(conditionMessage(sampled), "looking at 10000 of its 10001 entries", fixed = TRUE)
+  sampled <- rounded_warning(id_time(column(size + 1), "twitter"))[[1]]
+  expect_identical(sampled$count, size)
+  expect_match(conditionMessage(sampled), "looking at 1000 of its 1001 entries", fixed = TRUE)
+})
+
+test_that("a column whose rounded part is a short run is still found by the sample", {
+  # 50 spreadsheet-rounded IDs in each stretch of 500 genuine ones repeat
+  # every 550 rows: every row the sample reads differs from the last.
+  set.seed(250)
+  saved <- c(spreadsheet(genuine_ids("twitter", 500)), as.character(genuine_ids("twitter", 50)))
+  long <- rep(saved, 400)
+  expect_length(rounded_warning(id_time(long, "twitter")), 1L)
+  genuine <- rep(as.character(genuine_ids("twitter", 550)), 400)
+  expect_length(rounded_warning(id_time(genuine, "twitter")), 0L)
 })
 
 test_that("the check without a layout looks for decimal zeros only", {
