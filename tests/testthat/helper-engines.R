@@ -502,6 +502,29 @@ expect_selected <- function(got, rows, layout, range, what) {
   expect_identical(anyDuplicated(got$n), 0L, label = sprintf("%s: no row twice", what))
 }
 
+# The statements that decode each layout's IDs (`cases`, as engine_cases()
+# gives them) with id_sql() and select each of its ranges with
+# id_sql_range(), on the ID column of every kind the engine has.
+sql_statements <- function(cases, engine) {
+  statements <- list()
+  for (name in names(cases$layouts)) {
+    layout <- cases$layouts[[name]]
+    where <- sprintf("ids WHERE layout = '%s'", name)
+    for (kind in engine_kinds(engine)) {
+      column <- kind_columns[[kind]]
+      sql <- id_sql(layout, column = column, dialect = engine, type = kind)
+      statements[[paste("decode", column, name)]] <- query(decode_select(sql, engine, where))
+      selects <- vapply(names(cases$ranges[[name]]), function(r) {
+        range <- cases$ranges[[name]][[r]]
+        cond <- id_sql_range(range$from, range$to, layout, column = column, dialect = engine, type = kind)
+        sprintf("SELECT '%s' AS r, n FROM %s AND (%s)", r, where, cond)
+      }, character(1))
+      statements[[paste("ranges", column, name)]] <- query(union_all(selects))
+    }
+  }
+  statements
+}
+
 # One query of several SELECTs (one job for Spark instead of several), whose
 # rows say which SELECT gave them in column `r`.
 union_all <- function(selects) paste(selects, collapse = " UNION ALL ")

@@ -134,30 +134,10 @@ r_path <- function(rows, layout, ranges) {
   list(kept = kept[[1L]], fields = fields[setdiff(names(fields), "id")])
 }
 
-differential_statements <- function(cases, engine) {
-  statements <- list()
-  for (name in names(cases$layouts)) {
-    layout <- cases$layouts[[name]]
-    where <- sprintf("ids WHERE layout = '%s'", name)
-    for (kind in engine_kinds(engine)) {
-      column <- kind_columns[[kind]]
-      sql <- id_sql(layout, column = column, dialect = engine, type = kind)
-      statements[[paste("decode", column, name)]] <- query(decode_select(sql, engine, where))
-      selects <- vapply(names(cases$ranges[[name]]), function(r) {
-        range <- cases$ranges[[name]][[r]]
-        cond <- id_sql_range(range$from, range$to, layout, column = column, dialect = engine, type = kind)
-        sprintf("SELECT '%s' AS r, n FROM %s AND (%s)", r, where, cond)
-      }, character(1))
-      statements[[paste("ranges", column, name)]] <- query(union_all(selects))
-    }
-  }
-  statements
-}
-
 check_differential <- function(engine, layouts) {
   skip_unless_engine(engine)
   cases <- only_layouts(differential_cases(), layouts)
-  results <- run_engine(engine, list(ids_table(cases, engine)), differential_statements(cases, engine))
+  results <- run_engine(engine, list(ids_table(cases, engine)), sql_statements(cases, engine))
   limits <- engine_time_range(engine)
   for (name in names(cases$layouts)) {
     layout <- cases$layouts[[name]]

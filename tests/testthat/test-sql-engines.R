@@ -5,27 +5,6 @@
 # engine, compared row for row with id_fields() and with ranges computed by
 # bit64 arithmetic.
 
-# id_sql() and id_sql_range() on the ID column of every kind.
-sql_statements <- function(cases, engine) {
-  statements <- list()
-  for (name in names(cases$layouts)) {
-    layout <- cases$layouts[[name]]
-    where <- sprintf("ids WHERE layout = '%s'", name)
-    for (kind in engine_kinds(engine)) {
-      column <- kind_columns[[kind]]
-      sql <- id_sql(layout, column = column, dialect = engine, type = kind)
-      statements[[paste("decode", column, name)]] <- query(decode_select(sql, engine, where))
-      selects <- vapply(names(cases$ranges[[name]]), function(r) {
-        range <- cases$ranges[[name]][[r]]
-        cond <- id_sql_range(range$from, range$to, layout, column = column, dialect = engine, type = kind)
-        sprintf("SELECT '%s' AS r, n FROM %s AND (%s)", r, where, cond)
-      }, character(1))
-      statements[[paste("ranges", column, name)]] <- query(union_all(selects))
-    }
-  }
-  statements
-}
-
 check_sql <- function(engine) {
   skip_unless_engine(engine)
   cases <- engine_cases()

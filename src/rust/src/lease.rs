@@ -92,9 +92,15 @@ fn lease_begin(pointer: &Robj, ttl_ms: f64) -> Outcome {
         nodes.ticks_in(ttl),
         g.layout().last_tick(),
     );
+    horizon_value(&nodes, reserved)
+}
+
+/// A horizon as R keeps it: `horizon` (the last tick that may be minted)
+/// and `horizon_ms` (when the tick after it starts).
+fn horizon_value(nodes: &NodeSpace, tick: u64) -> Outcome {
     let out: Robj = list!(
-        horizon = reserved as f64,
-        horizon_ms = nodes.tick_start_ms(reserved.saturating_add(1)) as f64
+        horizon = tick as f64,
+        horizon_ms = nodes.tick_start_ms(tick.saturating_add(1)) as f64
     )
     .into();
     value(out)
@@ -151,13 +157,7 @@ fn lease_close(pointer: &Robj) -> Outcome {
     let Some(tick) = g.last_tick() else {
         return value(());
     };
-    let nodes = NodeSpace::of(g.layout());
-    let out: Robj = list!(
-        horizon = tick as f64,
-        horizon_ms = nodes.tick_start_ms(tick.saturating_add(1)) as f64
-    )
-    .into();
-    value(out)
+    horizon_value(&NodeSpace::of(g.layout()), tick)
 }
 
 /// The next `n` IDs of the leased generator `pointer` points at, as
