@@ -24,21 +24,17 @@ fact_tables <- list(
   damage = function() damage_facts()
 )
 
-core_facts <- function(table) {
-  facts <- the[[table]]
-  if (is.null(facts)) {
-    facts <- rust_value(fact_tables[[table]]())
-    assign(table, facts, envir = the)
-  }
-  facts
-}
+core_facts <- function(table) kept(table, function() rust_value(fact_tables[[table]]()))
 
 # A value computed from the core's facts alone (such as the table of
 # layout aliases, or a built-in layout that takes no argument), computed
 # once and kept with them: every function that takes a layout by name asks
 # for these, so their cost is per call.
-derived_fact <- function(key, compute) {
-  key <- paste0("derived:", key)
+derived_fact <- function(key, compute) kept(paste0("derived:", key), compute)
+
+# The value kept in `the` under `key`, computed by `compute()` the first
+# time it is asked for.
+kept <- function(key, compute) {
   value <- the[[key]]
   if (is.null(value)) {
     value <- compute()

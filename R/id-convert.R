@@ -69,8 +69,9 @@ NULL
 #' @rdname zuid_id-times
 #' @export
 as.POSIXct.zuid_id <- function(x, tz = "UTC", ...) {
-  check_id_storage(x, sys.call())
-  time <- id_time(x, carried_layout(x, sys.call()))
+  call <- sys.call()
+  check_id_storage(x, call)
+  time <- decode_vector(x, carried_layout(x, call), time_only = TRUE, call)$time
   attr(time, "tzone") <- tz
   time
 }
@@ -78,8 +79,9 @@ as.POSIXct.zuid_id <- function(x, tz = "UTC", ...) {
 #' @rdname zuid_id-times
 #' @export
 as.Date.zuid_id <- function(x, ...) {
-  check_id_storage(x, sys.call())
-  as.Date(id_time(x, carried_layout(x, sys.call())), tz = "UTC")
+  call <- sys.call()
+  check_id_storage(x, call)
+  as.Date(decode_vector(x, carried_layout(x, call), time_only = TRUE, call)$time, tz = "UTC")
 }
 
 # The layout `x` carries, for conversions that have no `layout` argument.

@@ -89,23 +89,21 @@ match_ids <- function(x, table, nomatch, incomparables, call) {
   out
 }
 
-bit64_match_zuid_id <- function(x, table, nomatch = NA_integer_, incomparables = NULL, ...) {
-  match_ids(x, table, nomatch, incomparables, sys.call())
-}
-
-bit64_in_zuid_id <- function(x, table) !is.na(match_ids(x, table, NA_integer_, NULL, sys.call()))
-
-# Text and numbers looked up in IDs under bit64's generics, which would
-# hand them to base R: zuid's matching when the table is IDs, else base R's.
-bit64_match_other <- function(x, table, nomatch = NA_integer_, incomparables = NULL, ...) {
-  if (is_zuid_id(table)) {
+# zuid_ids, and text and numbers looked up in IDs, under bit64's generics
+# (which would hand text and numbers to base R): zuid's matching when
+# either side is IDs, else base R's.
+bit64_match_ids <- function(x, table, nomatch = NA_integer_, incomparables = NULL, ...) {
+  if (is_zuid_id(x) || is_zuid_id(table)) {
     return(match_ids(x, table, nomatch, incomparables, sys.call()))
   }
   base::match(x, table, nomatch = nomatch, incomparables = incomparables, ...)
 }
 
-bit64_in_other <- function(x, table) {
-  if (is_zuid_id(table)) !is.na(match_ids(x, table, NA_integer_, NULL, sys.call())) else base::`%in%`(x, table)
+bit64_in_ids <- function(x, table) {
+  if (is_zuid_id(x) || is_zuid_id(table)) {
+    return(!is.na(match_ids(x, table, NA_integer_, NULL, sys.call())))
+  }
+  base::`%in%`(x, table)
 }
 
 #' @export

@@ -10,7 +10,7 @@ as_layout <- function(layout, call) {
   name <- builtin_name(layout)
   by_name <- layouts_by_name()
   if (name %in% by_name) {
-    return(id_layout(name))
+    return(builtin_layout(name, NULL, NULL, call))
   }
   if (!is.na(name)) {
     zuid_abort(sprintf(

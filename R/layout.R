@@ -529,13 +529,12 @@ epoch_ms_from <- function(epoch, arg, call) {
 # time in order, the sequence among them by its name. The Rust core reads
 # the layout whole and checks every rule here and wherever a layout is
 # passed in.
-new_layout <- function(name, time_bits, lower, unit, epoch_ms, sign_bit,
-                       text = "decimal", call = NULL) {
+new_layout <- function(name, time_bits, lower, unit, epoch_ms, sign_bit, call = NULL) {
   bits <- c(if (sign_bit) c(sign = 1L), time = time_bits, lower)
   kinds <- c(if (sign_bit) "sign", "time",
              ifelse(names(lower) == "sequence", "sequence", "node"))
   layout <- structure(
-    list(name = name, bits = bits, kinds = kinds, unit = unit, epoch_ms = epoch_ms, text = text),
+    list(name = name, bits = bits, kinds = kinds, unit = unit, epoch_ms = epoch_ms, text = "decimal"),
     class = "zuid_layout"
   )
   rust_value(layout_check(layout), call, list(layout = layout, constructing = TRUE))

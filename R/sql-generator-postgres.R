@@ -29,7 +29,7 @@ pg_dollar_quoted <- function(body) {
 pg_generator_statements <- function(plan, names) {
   values <- c(plan[c("origin_us", "unit_us", "time_mask", "last_tick", "time_shift", "seq_bits",
                      "seq_shift", "seq_max", "max_lead", "about")],
-              list(state = pg_string(names$state_text), clock = names$clock,
+              list(state = pg_string(names$state), clock = names$clock,
                    max_signed = core_facts("bounds")$max_signed,
                    node = sprintf("(%s)", node_bits_sql(plan, "CAST(%s AS bigint)")),
                    tick_start = if (is.null(plan$start_bound)) "0" else

@@ -303,8 +303,7 @@ node_bits_sql <- function(plan, cast) {
 
 # The names the statements use, quoted by the dialect's rules: the function,
 # its state and clock (named after it, in its schema), and for a column
-# default the table, column and trigger; `state_text`, the state's quoted
-# name as PostgreSQL's functions take it (in a string).
+# default the table, column and trigger.
 generator_names <- function(name, table, column, dialect, call) {
   rules <- sql_dialect(dialect)$quote
   limit <- generator_name_limit(dialect)
@@ -314,9 +313,9 @@ generator_names <- function(name, table, column, dialect, call) {
                limit, call, derived = suffix)
   }
   quote <- function(parts) paste(vapply(parts, quote_with, "", rules = rules), collapse = ".")
+  # The state's name is checked before the clock's: a message names the first too long.
   state <- quote(derived("_state"))
-  out <- list(fn = quote(fn), clock = quote(derived("_clock")), state = state,
-              qualified = length(fn) == 2L, state_text = state)
+  out <- list(fn = quote(fn), clock = quote(derived("_clock")), state = state, qualified = length(fn) == 2L)
   if (!is.null(table)) {
     table <- name_parts(table, "table", limit, call)
     column <- name_parts(column, "column", limit, call, parts = 1L)

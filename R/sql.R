@@ -202,7 +202,8 @@ range_seconds <- function(from, to, call) {
     zuid_abort("`from` must be before `to` (the range is `[from, to)`).",
                class = "zuid_error_range", call = call)
   }
-  list(from = from_s, to = to_s, open_from = is.null(from), open_to = is.null(to))
+  # An open end is NA: range_end_seconds() never gives NA for a given one.
+  list(from = from_s, to = to_s)
 }
 
 range_end_seconds <- function(x, arg, call) {

@@ -143,14 +143,14 @@ id_filter_time <- function(.data, id, from = NULL, to = NULL, layout = NULL) {
 # infinite one, or one past what a double holds to the millisecond (2^53
 # ms, the year 287396) is -Inf or Inf.
 range_ms <- function(range) {
-  end <- function(seconds, open, side) {
-    if (open) {
+  end <- function(seconds, side) {
+    if (is.na(seconds)) {
       return(side)
     }
     ms <- floor_ms(seconds)
     if (is.na(ms)) sign(seconds) * Inf else ms
   }
-  c(end(range$from, range$open_from, -Inf), end(range$to, range$open_to, Inf))
+  c(end(range$from, -Inf), end(range$to, Inf))
 }
 
 # The verbs never change their input: a data.table, which can be changed

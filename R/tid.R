@@ -50,7 +50,7 @@ id_from_tid <- function(text, as = c("id", "character", "integer64")) {
   as <- check_as(as, call)
   text <- check_text(text, "TID", call)
   entries <- list(arg = "`text`", what = "TID text (13 base32-sortable characters)")
-  layout <- if (as == "id") id_layout("tid") else NULL
-  rust_value(ids_from_tid(text, as, layout), call,
-             list(x = text, n = length(text), entries = entries, layout = id_layout("tid")))
+  tid <- id_layout("tid")
+  rust_value(ids_from_tid(text, as, if (as == "id") tid else NULL), call,
+             list(x = text, n = length(text), entries = entries, layout = tid))
 }

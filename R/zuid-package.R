@@ -12,11 +12,9 @@ NULL
   bit64 <- asNamespace("bit64")
   registerS3method("order", "zuid_id", bit64_order_zuid_id, envir = bit64)
   registerS3method("rank", "zuid_id", bit64_rank_zuid_id, envir = bit64)
-  registerS3method("match", "zuid_id", bit64_match_zuid_id, envir = bit64)
-  registerS3method("%in%", "zuid_id", bit64_in_zuid_id, envir = bit64)
-  for (class in c("character", "double", "integer")) {
-    registerS3method("match", class, bit64_match_other, envir = bit64)
-    registerS3method("%in%", class, bit64_in_other, envir = bit64)
+  for (class in c("zuid_id", "character", "double", "integer")) {
+    registerS3method("match", class, bit64_match_ids, envir = bit64)
+    registerS3method("%in%", class, bit64_in_ids, envir = bit64)
   }
   # base R's match() of a zuid_id and a plain integer64 compares their
   # mtfrm() text, which must be the same digits on both sides.
