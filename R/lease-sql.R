@@ -189,7 +189,12 @@ lease_literal <- function(x) {
 }
 
 # A number DBI returned (a double, an integer or a bit64::integer64).
-lease_number <- function(x) if (is.null(x)) numeric() else as.double(x)
+lease_number <- function(x) as.double(x)
+
+# Milliseconds since 1970 in the lease table, as POSIXct and as the core
+# writes a time (to the millisecond, which format()'s %OS3 can miss by one).
+lease_time <- function(ms) as.POSIXct(lease_number(ms) / 1000, origin = "1970-01-01", tz = "UTC")
+lease_time_text <- function(ms) rust_value(format_epoch_ms(lease_number(ms)))
 
 # A token that names one claim: the process, a counter and the time.
 lease_token <- function() {
@@ -220,24 +225,22 @@ abort_lease_all_taken <- function(state, call) {
   first <- sprintf("SELECT MIN(expires_ms) AS first FROM %s WHERE %s AND released = 0",
                    state$table, lease_where(state))
   row <- lease_db(state, call, "read", DBI::dbGetQuery(state$con, first))
-  expires <- as.POSIXct(lease_number(row$first) / 1000, origin = "1970-01-01", tz = "UTC")
+  expires <- lease_time(row$first)
   zuid_abort(sprintf(paste(
     "Every node of the %s is leased in %s: all %s are held. The first lease",
     "expires at %s (the database's clock), unless its holder renews it."
   ), layout_label(state$layout), state$table_name, whole_text(state$count),
-  format(expires, "%Y-%m-%d %H:%M:%OS3 UTC")), class = "zuid_error_lease", call = call,
+  lease_time_text(row$first)), class = "zuid_error_lease", call = call,
   reason = "all_taken", nodes = state$count, first_expiry = expires)
 }
 
 abort_lease_lost <- function(state, call) {
-  holder <- sprintf("SELECT host, pid, expires_ms, %s AS now_ms FROM %s WHERE %s AND node = %s",
-                    lease_now(state), state$table, lease_where(state), whole_text(state$node))
+  holder <- sprintf("SELECT host, pid, expires_ms FROM %s WHERE %s AND node = %s",
+                    state$table, lease_where(state), whole_text(state$node))
   row <- lease_db(state, call, "read", DBI::dbGetQuery(state$con, holder))
   by <- if (nrow(row) == 1L) sprintf("host %s, process %s, until %s", row$host,
                                      whole_text(lease_number(row$pid)),
-                                     format(as.POSIXct(lease_number(row$expires_ms) / 1000,
-                                                       origin = "1970-01-01", tz = "UTC"),
-                                            "%Y-%m-%d %H:%M:%OS3 UTC")) else "no row"
+                                     lease_time_text(row$expires_ms)) else "no row"
   zuid_abort(sprintf(paste(
     "This generator's lease of node %s (%s) in %s was lost: it expired and",
     "another process holds the node (%s). No ID was minted under it; the",

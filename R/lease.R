@@ -125,12 +125,7 @@ check_lease_ttl <- function(ttl, call) {
 # generator (R copies the generator's list as it is passed around), whose
 # finalizer gives the node back. `node` and `token` are set by the claim.
 lease_open <- function(con, table, ttl_ms, layout, call) {
-  dialect <- lease_dialect(con, call)
-  state <- new.env(parent = emptyenv())
-  state$con <- con
-  state$sql <- sql_dialect(dialect)
-  state$table_name <- check_lease_table(table, call)
-  state$table <- sql_quote_name(state$table_name, list(dialect = dialect, con = con), call)
+  state <- lease_table_state(con, table, call)
   state$ttl_ms <- ttl_ms
   state$layout <- layout
   space <- rust_value(lease_node_space(layout), call, list(layout = layout))
@@ -401,12 +396,7 @@ lease_sentinel <- function() {
 #' @export
 id_leases <- function(con, lease_table = "zuid_node_leases") {
   call <- sys.call()
-  state <- new.env(parent = emptyenv())
-  dialect <- lease_dialect(con, call)
-  state$con <- con
-  state$sql <- sql_dialect(dialect)
-  state$table_name <- check_lease_table(lease_table, call)
-  state$table <- sql_quote_name(state$table_name, list(dialect = dialect, con = con), call)
+  state <- lease_table_state(con, lease_table, call)
   lease_flush_pending()
   rows <- lease_db(state, call, "list", {
     if (DBI::dbExistsTable(con, state$table_name)) DBI::dbGetQuery(con, lease_sql_list(state)) else NULL
@@ -414,15 +404,27 @@ id_leases <- function(con, lease_table = "zuid_node_leases") {
   lease_frame(rows)
 }
 
+# What every use of a lease table needs: the connection, its dialect's
+# entry, and the table's name as given and quoted.
+lease_table_state <- function(con, table, call) {
+  dialect <- lease_dialect(con, call)
+  state <- new.env(parent = emptyenv())
+  state$con <- con
+  state$sql <- sql_dialect(dialect)
+  state$table_name <- check_lease_table(table, call)
+  state$table <- sql_quote_name(state$table_name, list(dialect = dialect, con = con), call)
+  state
+}
+
 # The rows of the lease table as id_leases() returns them.
 lease_frame <- function(rows) {
   if (is.null(rows) || nrow(rows) == 0L) {
     rows <- NULL
   }
-  time <- function(ms) as.POSIXct(lease_number(ms) / 1000, origin = "1970-01-01", tz = "UTC")
-  now <- if (is.null(rows)) numeric() else lease_number(rows$now_ms)
-  expires <- if (is.null(rows)) numeric() else lease_number(rows$expires_ms)
-  released <- if (is.null(rows)) logical() else lease_number(rows$released) == 1
+  time <- lease_time
+  now <- lease_number(rows$now_ms)
+  expires <- lease_number(rows$expires_ms)
+  released <- lease_number(rows$released) == 1
   data.frame(
     layout = as.character(rows$layout), node = lease_number(rows$node),
     node_values = as.character(rows$node_values),

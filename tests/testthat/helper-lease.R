@@ -68,13 +68,6 @@ lease_results <- function(children, timeout = 240) {
 # once each has started R and connected.
 start_together_at <- function(seconds = 6) as.double(Sys.time()) + seconds
 
-wait_until <- function(t) {
-  while (as.double(Sys.time()) < t) Sys.sleep(0.005)
-}
-
-# IDs as plain integer64, whatever form they came in.
-plain_ids <- function(x) bit64::as.integer64(as.character(x))
-
 # A shared library that sets the wall clock of the process it is preloaded
 # into back by ZUID_TEST_CLOCK_OFFSET_MS milliseconds (clock_gettime() of
 # CLOCK_REALTIME, timespec_get(), gettimeofday() and time()): a machine whose clock is
