@@ -4,7 +4,7 @@
 //! (`zuid_core::damage`); this reads the IDs and builds R's report.
 
 use crate::input::Ids;
-use crate::layout::layout_from_r;
+use crate::layout::optional_layout;
 use crate::reply::{reply, value, Outcome};
 use crate::vectors;
 use extendr_api::prelude::*;
@@ -31,11 +31,7 @@ fn ids_damage(x: Robj, input: &str, layout: Robj) -> Robj {
 }
 
 fn damage(x: &Robj, input: &str, layout: &Robj) -> Outcome {
-    let layout = if layout.is_null() {
-        None
-    } else {
-        Some(layout_from_r(layout)?)
-    };
+    let layout = optional_layout(layout)?;
     let form = layout.as_ref().map_or(TextForm::Decimal, Layout::text_form);
     let max_id = layout.as_ref().map_or(u64::MAX, Layout::max_id);
     let ids = Ids::from_r(x, input, form)?;

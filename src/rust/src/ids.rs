@@ -5,26 +5,17 @@
 //! running extremes, doubles, and vctrs' proxy.
 
 use crate::input::{integer64_bits, Ids};
-use crate::layout::layout_from_r;
+use crate::layout::{layout_from_r, optional_layout};
 use crate::reply::{reply, value, with_invalid, Outcome};
 use crate::vectors;
 use extendr_api::prelude::*;
-use zuid_core::columns::{read_bits, scan, valid_rows};
+use zuid_core::columns::{read_bits, valid_rows};
 use zuid_core::invalid::Reason;
 use zuid_core::order::{self, Comparison};
 use zuid_core::output::IdsAs;
 use zuid_core::r_values::NA_INTEGER64_BITS;
 use zuid_core::text::{write_decimal, DECIMAL_MAX_LEN};
 use zuid_core::{Code, Layout, Problem, TextForm};
-
-/// The layout R passed, or none for NULL.
-fn optional_layout(layout: &Robj) -> std::result::Result<Option<Layout>, Problem> {
-    if layout.is_null() {
-        Ok(None)
-    } else {
-        layout_from_r(layout).map(Some)
-    }
-}
 
 /// Reads `x` as IDs (of `layout` when it is not NULL) into a `zuid_id`
 /// carrying that layout. Entries that are not IDs of the layout, and 2^63,
@@ -61,9 +52,8 @@ fn valid(x: &Robj, input: &str, layout: &Robj) -> Outcome {
     let layout = layout_from_r(layout)?;
     let ids = Ids::from_r(x, input, layout.text_form())?;
     // A double beyond 2^53 is an error here as in every reader.
-    scan(ids.len(), |i| ids.get(i), |_| None).map_err(Problem::imprecise_at)?;
     let mut out = vectors::logicals(ids.len());
-    valid_rows(|i| ids.get(i), &layout, vectors::logical_slots(&mut out));
+    valid_rows(|i| ids.get(i), &layout, vectors::logical_slots(&mut out)).map_err(Problem::imprecise_at)?;
     value(out)
 }
 

@@ -51,6 +51,15 @@ fn epoch(x: &Robj) -> Option<i64> {
     }
 }
 
+/// A layout argument that may be NULL: `None` for NULL, else the layout.
+pub fn optional_layout(layout: &Robj) -> std::result::Result<Option<Layout>, Problem> {
+    if layout.is_null() {
+        Ok(None)
+    } else {
+        layout_from_r(layout).map(Some)
+    }
+}
+
 /// Reads a `zuid_layout` object (see R's `new_layout()`) into the core's
 /// layout: `bits`, `kinds`, `unit`, `epoch_ms` and `text`.
 pub fn layout_from_r(layout: &Robj) -> std::result::Result<Layout, Problem> {

@@ -3,7 +3,7 @@
 //! builds the output.
 
 use crate::input::{charsxp_bytes, Ids};
-use crate::layout::layout_from_r;
+use crate::layout::optional_layout;
 use crate::reply::{with_invalid, Outcome};
 use crate::vectors;
 use extendr_api::prelude::*;
@@ -41,11 +41,7 @@ pub fn text_from_ids<const N: usize, T: AsRef<[u8]>>(
 /// refused too.
 pub fn ids_from_text(text: &Strings, as_: &str, parse: fn(&[u8]) -> Entry, layout: &Robj) -> Outcome {
     let as_ = IdsAs::from_name(as_)?;
-    let fits = if layout.is_null() {
-        None
-    } else {
-        Some(layout_from_r(layout)?)
-    };
+    let fits = optional_layout(layout)?;
     let strings = text.as_slice();
     let entry = |i: usize| {
         let s = &strings[i];

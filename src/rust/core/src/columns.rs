@@ -221,16 +221,19 @@ pub fn read_bits(
 }
 
 /// Whether each entry is an ID of the layout, as R logicals (1, 0, or NA
-/// for a missing entry). A caller first scans for imprecise doubles.
-pub fn valid_rows(read: impl Fn(usize) -> Entry, layout: &Layout, out: &mut [i32]) {
+/// for a missing entry), each entry read once. Stops at the first
+/// imprecise double, as the decoders do, with its 1-based position.
+pub fn valid_rows(read: impl Fn(usize) -> Entry, layout: &Layout, out: &mut [i32]) -> Result<(), usize> {
     let max_id = layout.max_id();
     for (i, slot) in out.iter_mut().enumerate() {
         *slot = match read(i) {
             Entry::Missing => NA_INTEGER,
             Entry::Id(id) => i32::from(id <= max_id),
-            Entry::Invalid(_) | Entry::Imprecise => 0,
+            Entry::Invalid(_) => 0,
+            Entry::Imprecise => return Err(i + 1),
         };
     }
+    Ok(())
 }
 
 impl<'a> Halves for Columns<'a> {
@@ -535,8 +538,16 @@ mod tests {
         let bits: Vec<u64> = out.iter().map(|x| x.to_bits()).collect();
         assert_eq!(bits, [3, NA_INTEGER64_BITS, NA_INTEGER64_BITS, NA_INTEGER64_BITS]);
         let mut valid = [7; 4];
-        valid_rows(|i| entries[i], &crate::test_cases::twitter(), &mut valid);
+        assert_eq!(
+            valid_rows(|i| entries[i], &crate::test_cases::twitter(), &mut valid),
+            Ok(())
+        );
         assert_eq!(valid, [1, NA_INTEGER, 0, 0]);
+        let imprecise = [Entry::Id(3), Entry::Imprecise];
+        assert_eq!(
+            valid_rows(|i| imprecise[i], &crate::test_cases::twitter(), &mut valid[..2]),
+            Err(2)
+        );
     }
 
     #[test]

@@ -286,10 +286,6 @@ impl<C: Clock> Generator<C> {
         self.fence = fence;
     }
 
-    pub fn fence(&self) -> Fence {
-        self.fence
-    }
-
     /// Whether the fence lets the generator mint in `tick`.
     fn check_fence(&self, tick: u64) -> Result<(), GenerateError> {
         match self.fence {

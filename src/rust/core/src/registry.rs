@@ -97,18 +97,6 @@ impl Key {
         }
     }
 
-    pub fn space(&self) -> Space {
-        self.space
-    }
-
-    pub fn mask(&self) -> u64 {
-        self.mask
-    }
-
-    pub fn value(&self) -> u64 {
-        self.value
-    }
-
     /// Whether generators of the two keys can mint the same ID: same space,
     /// and node bits that agree where both fix them (elsewhere one layout's
     /// node bits are the other's sequence, which takes every value).
@@ -302,10 +290,6 @@ impl Registration {
                 slots.gone += 1;
             }
         }
-    }
-
-    pub fn key(&self) -> &Key {
-        &self.key
     }
 }
 

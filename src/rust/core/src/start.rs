@@ -82,15 +82,12 @@ pub fn start(
     let key = Key::new(&layout, nodes);
     let mut generator = Generator::new(layout, nodes, policy, SlicedClock::new(), fresh_seed())?;
     registry::check_free(&key, shared_node)?;
-    for floor in after.into_iter() {
-        generator
-            .stay_above(floor)
-            .map_err(|e| floor_problem(e, floor, generator.layout()))?;
-    }
-    // The registry's floor may be a whole tick's (that of freed slots),
-    // which can pass the layout's largest ID (SCRU64's cuts its last tick).
-    if let Some(floor) = registry::last_id(&key) {
-        let floor = floor.min(generator.layout().max_id());
+    // `after`, then the registry's floor, which may be a whole tick's (that
+    // of freed slots) and so pass the layout's largest ID (SCRU64's cuts
+    // its last tick).
+    let max_id = generator.layout().max_id();
+    let registered = registry::last_id(&key).map(|floor| floor.min(max_id));
+    for floor in after.into_iter().chain(registered) {
         generator
             .stay_above(floor)
             .map_err(|e| floor_problem(e, floor, generator.layout()))?;
