@@ -5,8 +5,9 @@
 #   tools/sid.sh ensure     makes the chroot, or adds what its package list
 #                           gained since; prints its directory
 #   tools/sid.sh run CMD    runs CMD (a shell command) inside it, with this
-#                           checkout mounted at /zuid and the working
-#                           directory there; the test engines' socket
+#                           checkout mounted at its own path (so that runs
+#                           from several checkouts at once keep apart) and
+#                           the working directory there; the test engines' socket
 #                           directories (ZUID_TEST_PG_HOST, and the
 #                           directory of ZUID_TEST_MYSQL_SOCKET) are mounted
 #                           at the same paths, and the ZUID_TEST_* variables
@@ -91,7 +92,7 @@ run() {
     mount_at /proc /proc
     mount_at /dev /dev
     if [ -d /dev/shm ]; then mount_at /dev/shm /dev/shm; fi
-    mount_at "$here" /zuid
+    mount_at "$here" "$here"
     pass=""
     if [ -n "${ZUID_TEST_PG_HOST:-}" ]; then
         mount_at "$ZUID_TEST_PG_HOST" "$ZUID_TEST_PG_HOST"
@@ -106,7 +107,7 @@ run() {
     status=0
     # shellcheck disable=SC2086
     chroot "$root_dir" /usr/bin/env -i HOME=/root PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin \
-        LANG=C.UTF-8 TZ=UTC NOT_CRAN=true $pass sh -c "cd /zuid && $1" || status=$?
+        LANG=C.UTF-8 TZ=UTC NOT_CRAN=true $pass sh -c "cd '$here' && $1" || status=$?
     unmount_all
     trap - EXIT INT TERM
     return $status
