@@ -204,6 +204,22 @@ pub enum Doing {
     Release,
 }
 
+impl Doing {
+    pub fn name(self) -> &'static str {
+        match self {
+            Doing::Claim => "claim",
+            Doing::Renew => "renew",
+            Doing::Release => "release",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Doing> {
+        [Doing::Claim, Doing::Renew, Doing::Release]
+            .into_iter()
+            .find(|d| d.name() == name)
+    }
+}
+
 /// Why an operation stopped. The generator mints nothing that the stop
 /// could make unsafe: a renewal that stops leaves the previous grant, which
 /// stays within what was reserved.
@@ -253,6 +269,8 @@ struct Held {
     token: u64,
     /// Whether the generator of the node was made.
     started: bool,
+    /// The horizon the generator was made to start after, if any.
+    floor: Option<u64>,
     /// The last horizon written to the ledger for the node, known committed.
     reserved: Option<u64>,
     /// The last horizon reserved and then renewed under: written to the
@@ -474,10 +492,17 @@ impl Lease {
                 self.claim(prefer)
             }
             Doing::Release => {
-                let handover = generator.shut();
+                let handover = self.shut(generator);
                 self.give_back(RowHorizon::of(handover), After::Release)
             }
         }
+    }
+
+    /// Shuts the generator: where its node's next holder must start, at
+    /// least after the floor it was made to start after (a generator that
+    /// is gone knows only the IDs it minted).
+    fn shut(&self, generator: &mut impl Fenced) -> Option<u64> {
+        generator.shut().max(self.held.and_then(|h| h.floor))
     }
 
     // Claiming -----------------------------------------------------------
@@ -514,6 +539,7 @@ impl Lease {
                     node,
                     token,
                     started: false,
+                    floor: None,
                     reserved: None,
                     extended: None,
                 });
@@ -589,6 +615,9 @@ impl Lease {
                 return self.abort_claim(generator, Stop::NoneLeft);
             }
         }
+        if let Some(held) = self.held.as_mut() {
+            held.floor = floor;
+        }
         self.renew(now, generator)
     }
 
@@ -632,7 +661,7 @@ impl Lease {
             // Another split owns the space now: this one mints no more
             // here, and gives its node back.
             Answer::Changed(0) => {
-                let handover = generator.shut();
+                let handover = self.shut(generator);
                 self.give_back(RowHorizon::of(handover), After::Stop(Stop::Split))
             }
             _ => Next::Stopped(Stop::Database(Doing::Renew)),
@@ -691,10 +720,11 @@ impl Lease {
             // The lease is no longer this holder's: its generator stops,
             // and the lease is claimed again, the same node preferred.
             Answer::Changed(0) => {
-                let handover = generator.shut();
+                let (node, confirmed) = (held.node, held.extended);
+                let handover = self.shut(generator);
                 self.lost = Some(Lost {
-                    node: held.node,
-                    confirmed: held.extended,
+                    node,
+                    confirmed,
                     handover,
                 });
                 self.held = None;

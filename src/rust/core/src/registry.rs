@@ -97,6 +97,11 @@ impl Key {
         }
     }
 
+    /// The ID space of the key.
+    pub fn space(&self) -> Space {
+        self.space
+    }
+
     /// Whether generators of the two keys can mint the same ID: same space,
     /// and node bits that agree where both fix them (elsewhere one layout's
     /// node bits are the other's sequence, which takes every value).
