@@ -471,14 +471,18 @@ problem_handlers$lease_all_taken <- function(problem, call, context) {
   here <- if (problem$value > 0) sprintf(paste(
     " (%s of them by generators of this R session: give those back with",
     "`id_release()`)"), whole_text(problem$value)) else ""
-  zuid_abort(sprintf(paste(
-    "Every node of the %s is leased in %s: all %s are held%s. %s"
-  ), layout_label(state$layout), state$table_name, whole_text(state$count), here,
+  lost <- if (is.na(problem$detail)) "" else sprintf(paste(
+    "This generator's lease of node %s was lost: another client took it, gave",
+    "it back, or deleted or changed its row, and no node is free to claim again. "
+  ), whole_text(problem$detail))
+  zuid_abort(sprintf(paste0(
+    "%sEvery node of the %s is leased in %s: all %s are held%s. %s"
+  ), lost, layout_label(state$layout), state$table_name, whole_text(state$count), here,
   if (is.na(first)) "No lease of another process is live." else sprintf(paste(
     "The first lease expires at %s (the database's clock), unless its holder",
     "renews it."), lease_time_text(first))),
-  class = "zuid_error_lease", call = call, reason = "all_taken", nodes = state$count,
-  first_expiry = lease_time(first))
+  class = "zuid_error_lease", call = call, reason = if (nzchar(lost)) "lost" else "all_taken",
+  nodes = state$count, first_expiry = lease_time(first))
 }
 
 problem_handlers$lease_contention <- function(problem, call, context) {

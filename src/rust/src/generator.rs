@@ -94,7 +94,7 @@ fn new_generator(
         let ids = Ids::from_r(after, after_input, layout.text_form())?;
         Some(start::after_id(ids.get(0), &layout)?)
     };
-    let (mut generator, key) = start::start(layout, &nodes, policy, after, shared_node)?;
+    let (mut generator, key) = start::start(layout, &nodes, policy, after, shared_node, leased)?;
     let now_tick = generator.clock_tick();
     if leased {
         generator.set_fence(Fence::Closed);
@@ -106,7 +106,7 @@ fn new_generator(
         generator: Mutex::new(generator),
     });
     // Registered only once the pointer exists, whose finalizer releases it.
-    pointer.registration.set(Some(registry::register(key, now_tick)));
+    pointer.registration.set(Some(registry::register(key, now_tick, leased)));
     value(pointer)
 }
 

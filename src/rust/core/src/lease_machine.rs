@@ -39,6 +39,7 @@
 use crate::clock::Clock;
 use crate::generator::{Fence, FloorError, Generator};
 use crate::lease::{horizon, NodeSpace};
+use crate::problem::{Code, Problem};
 use std::time::Duration;
 
 /// Monotonic time, from an origin the caller picks. Windows are counted on
@@ -230,7 +231,9 @@ pub enum Stop {
     /// A statement failed, or its answer could not be read.
     Database(Doing),
     /// Every node is held; `skipped` of them by generators of this process.
-    AllTaken { skipped: usize },
+    /// `lost` is the node whose lease this holder lost, if it was claiming
+    /// again.
+    AllTaken { skipped: usize, lost: Option<u64> },
     /// Other processes won every race for a node.
     Contention,
     /// Another split of the ID space owns it.
@@ -241,6 +244,28 @@ pub enum Stop {
     Slow { took: Duration },
     /// The lease was given back: the generator mints no more.
     Released,
+}
+
+/// A stop as R's messages know it.
+impl From<Stop> for Problem {
+    fn from(stop: Stop) -> Problem {
+        match stop {
+            Stop::InTransaction(doing) => Problem::new(Code::LeaseTransaction).element(doing.name()),
+            Stop::Database(doing) => Problem::new(Code::LeaseDatabase).element(doing.name()),
+            Stop::AllTaken { skipped, lost } => {
+                let problem = Problem::new(Code::LeaseAllTaken).value(skipped as f64);
+                match lost {
+                    Some(node) => problem.detail(node as f64),
+                    None => problem,
+                }
+            }
+            Stop::Contention => Problem::new(Code::LeaseContention).value(f64::from(MAX_ATTEMPTS)),
+            Stop::Split => Problem::new(Code::LeaseSplit),
+            Stop::NoneLeft => Problem::new(Code::LeaseNoneLeft),
+            Stop::Slow { took } => Problem::new(Code::LeaseSlow).value(took.as_millis() as f64),
+            Stop::Released => Problem::new(Code::LeaseReleased),
+        }
+    }
 }
 
 /// What the caller does next.
@@ -527,6 +552,7 @@ impl Lease {
             }
             Answer::NoneFree => Next::Stopped(Stop::AllTaken {
                 skipped: self.skip.len(),
+                lost: self.lost.map(|l| l.node),
             }),
             _ => Next::Stopped(Stop::Database(Doing::Claim)),
         }

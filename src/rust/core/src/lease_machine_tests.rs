@@ -699,7 +699,7 @@ fn a_clash_in_this_process_passes_the_node_over() {
     c.clash = true;
     assert_eq!(
         claim(&mut c, &mut db2, &world),
-        Next::Stopped(Stop::AllTaken { skipped: 1 })
+        Next::Stopped(Stop::AllTaken { skipped: 1, lost: None })
     );
 }
 

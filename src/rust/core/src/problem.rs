@@ -11,7 +11,6 @@ use crate::compose::ComposeError;
 use crate::generator::GenerateError;
 use crate::invalid::Invalid;
 use crate::layout::LayoutError;
-use crate::lease_machine::{Stop, MAX_ATTEMPTS};
 
 /// Defines `Code` and its names from one list, so that `Code::ALL`, which
 /// R's tests compare with the messages R knows, cannot miss a code.
@@ -217,21 +216,6 @@ impl From<GenerateError> for Problem {
             // Minting stops at a fence (`SliceEnd::Lease`); one that reaches
             // R is a lease that was not renewed.
             GenerateError::Fenced => Problem::new(Code::LeaseClosed),
-        }
-    }
-}
-
-impl From<Stop> for Problem {
-    fn from(stop: Stop) -> Problem {
-        match stop {
-            Stop::InTransaction(doing) => Problem::new(Code::LeaseTransaction).element(doing.name()),
-            Stop::Database(doing) => Problem::new(Code::LeaseDatabase).element(doing.name()),
-            Stop::AllTaken { skipped } => Problem::new(Code::LeaseAllTaken).value(skipped as f64),
-            Stop::Contention => Problem::new(Code::LeaseContention).value(f64::from(MAX_ATTEMPTS)),
-            Stop::Split => Problem::new(Code::LeaseSplit),
-            Stop::NoneLeft => Problem::new(Code::LeaseNoneLeft),
-            Stop::Slow { took } => Problem::new(Code::LeaseSlow).value(took.as_millis() as f64),
-            Stop::Released => Problem::new(Code::LeaseReleased),
         }
     }
 }
