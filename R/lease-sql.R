@@ -137,20 +137,41 @@ lease_free <- function(state) sprintf("(released = 1 OR expires_ms < %s)", lease
 # take a claim or a renewal back. SQLite cannot be asked; its BEGIN fails
 # inside a transaction.
 lease_step_outside <- function(state, step, call) {
+  answer <- lease_outside(state)
+  if (isTRUE(answer$outside) && !identical(state$doing, "release")) lease_prepare(state, call)
+  answer
+}
+
+lease_outside <- function(state) {
   sql <- state$sql$lease$outside
   if (is.null(sql)) {
-    begun <- lease_execute(state, "BEGIN")
-    if (is.null(begun)) {
-      inside <- grepl("within a transaction", conditionMessage(state$db_error), fixed = TRUE)
-      return(if (inside) list(answer = "outside", outside = FALSE) else list(answer = "failed"))
-    }
-    return(if (is.null(lease_execute(state, "COMMIT"))) list(answer = "failed") else
-      list(answer = "outside", outside = TRUE))
+    return(lease_sqlite_outside(state))
   }
   flag <- lease_query(state, sql, "outside")
   flag <- if (!is.null(flag) && nrow(flag) == 1L) lease_number(flag$outside)
   if (length(flag) != 1L || !flag %in% c(0, 1)) list(answer = "failed") else
     list(answer = "outside", outside = flag == 1)
+}
+
+# SQLite's answer: an empty transaction of its own, which BEGIN refuses to
+# start inside another. Whatever fails, no transaction of zuid's is left
+# open: a BEGIN that failed otherwise (its answer lost, say) may have
+# started one, which can only be this empty one, and is committed; a
+# COMMIT that failed is followed by a ROLLBACK.
+lease_sqlite_outside <- function(state) {
+  quietly <- function(sql) try(DBI::dbExecute(state$con, sql), silent = TRUE)
+  if (is.null(lease_execute(state, "BEGIN"))) {
+    if (grepl("within a transaction", conditionMessage(state$db_error), fixed = TRUE)) {
+      return(list(answer = "outside", outside = FALSE))
+    }
+    quietly("COMMIT")
+    return(list(answer = "failed"))
+  }
+  if (is.null(lease_execute(state, "COMMIT"))) {
+    quietly("ROLLBACK")
+    return(list(answer = "failed"))
+  }
+  list(answer = "outside", outside = TRUE)
 }
 
 # A free node: the one preferred when it is free, else the lowest whose

@@ -23,29 +23,66 @@
 #' `zuid_error_lease` that says how many nodes there are and when the first
 #' lease expires.
 #'
-#' @section Renewal and fencing:
-#' A generator renews its lease as it mints: one database call each half
-#' of `lease_ttl`, never one per ID. At each renewal it reserves a horizon,
-#' the last time its IDs may have, `lease_ttl` past the later of its clock
-#' and its last ID, stored in the lease row; it never mints an ID past that
-#' horizon, nor once half of `lease_ttl` has passed since the renewal
-#' began, until it renews again. When the lease cannot be renewed (it
-#' expired and another process took the node, or the database cannot be
-#' reached) `id_next()` fails with a `zuid_error_lease` that says so, and
-#' the IDs it had minted in that call are skipped. An expired lease that no
-#' one took is renewed; a node that another process took is claimed back
-#' by the next `id_next()` once it is free again. A generator never mints
-#' an ID under a node that another process may hold.
-#'
-#' @section Restarts:
-#' The next holder of a node starts above the horizon its previous holder
-#' reserved (or, for a node given back, above the last ID it minted), so
-#' that a holder killed with SIGKILL, a clock that stepped back across the
+#' @section Renewal, horizons and hand-over:
+#' A generator renews its lease as it mints: a few statements each half of
+#' `lease_ttl`, never one per ID. Each renewal reserves a horizon, the last
+#' tick its IDs may have (`lease_ttl` past the later of its clock and its
+#' last ID), in a horizon ledger beside the lease table
+#' (`<lease_table>_horizons`), and mints up to it until half of `lease_ttl`
+#' has passed since the renewal began (counted on a monotonic clock). The
+#' next holder of a node starts above every horizon reserved for it, so a
+#' holder killed with SIGKILL, a clock that stepped back across the
 #' restart, or a new machine whose clock is slower never repeat an ID: no
 #' `after` is needed. A horizon ahead of the new holder's clock is met as
-#' `on_clock_back` says: `"wait"` waits for the clock to pass it, `"error"`
-#' refuses, `"borrow"` counts on from it at once. After a SIGKILL the node
-#' is free when the lease expires, at most `lease_ttl` later.
+#' `on_clock_back` says: `"wait"` waits (renewing the lease as it waits),
+#' `"error"` refuses, `"borrow"` counts on from it at once. A node given
+#' back hands on only the last tick its holder minted in, so that the next
+#' holder starts at once.
+#'
+#' When a renewal finds the lease no longer the generator's (it expired and
+#' another process took the node, or another client gave it back, deleted
+#' or changed its row), the generator claims a node again, the same one if
+#' it is free, and goes on with a `zuid_warning_lease` that says so: its
+#' IDs keep increasing, under the node it now holds (`g$nodes`). When the
+#' database cannot be reached or fails a statement, `id_next()` fails with
+#' a `zuid_error_lease` that says what the database said; the IDs it had
+#' minted in that call are skipped, and the next call tries again.
+#'
+#' @section The guarantee:
+#' No two generators under leases of one table, in any processes on any
+#' machines, mint the same ID. zuid keeps this by one rule: a generator
+#' mints only in ticks up to a horizon that it reserved in the ledger while
+#' the database held its lease, and a new holder of a node starts above
+#' every horizon reserved for that node (and, where the ID space changed
+#' hands between layouts that split it differently, for every node of the
+#' space). It does not depend on clocks agreeing, nor on the lease table
+#' being left alone. It assumes:
+#' * that each statement zuid sends is atomic and, once the database
+#'   answers it, committed: zuid refuses (`zuid_error_lease`, reason
+#'   `"transaction"`) to claim, renew or give back a node while the
+#'   connection is inside a transaction (MySQL's `autocommit = 0` is one),
+#'   whose rollback would undo it;
+#' * that the database's clock moves forward (it decides only when a node
+#'   may change hands) and that a generator's monotonic clock runs at about
+#'   its rate (within half of `lease_ttl`);
+#' * that only zuid writes the horizon ledger.
+#'
+#' Other clients may read the lease table, and delete, truncate or edit its
+#' rows (a cleanup job, say): a live holder then loses its lease at its next
+#' renewal and claims again, and the next holder still starts above the
+#' ledger's horizons. The ledger must not be edited, emptied or dropped
+#' while generators hold leases; dropping both tables when no generator
+#' runs starts afresh. A statement that fails, an answer that is lost or
+#' has the wrong form (a driver that returns `NULL` with a warning, say) is
+#' never taken as "nothing there": the step stops with a `zuid_error_lease`,
+#' and whatever it may have written is treated as written.
+#'
+#' Two layouts that split the bits below the time differently (a team that
+#' changes its node and sequence bits while old workers run) may share a
+#' table: while one holds live leases of the ID space, the other's claims
+#' are refused (reason `"split"`); once they expire, it takes the space and
+#' starts above every horizon the first reserved, and the first may not
+#' renew into it again.
 #'
 #' @section Giving nodes back:
 #' `id_release()` closes the generator (it mints no more) and frees its
@@ -53,15 +90,18 @@
 #' when R exits, at the end of the top-level call in which it was
 #' collected (R may collect garbage in the middle of any call, when
 #' running SQL would be unsafe). A generator of a process that was killed
-#' keeps its node until its lease expires.
+#' keeps its node until its lease expires. When the database cannot be
+#' told, `id_release()` warns: the node stays leased until it expires.
 #'
 #' @section Connections:
 #' The lease statements run on `lease` itself, between the calls that use
 #' it: give the generator a connection of its own, not one that is reading
-#' a result in pieces. For SQLite, every process must open the same file;
-#' zuid sets a busy timeout of 10 seconds on a connection that has a
+#' a result in pieces or inside a transaction. For SQLite, every process
+#' must open the same file, and each process's clock is that file's
+#' clock; zuid sets a busy timeout of 10 seconds on a connection that has a
 #' shorter one, so that processes claiming at once wait for each other.
-#' The connection must not be inside a transaction.
+#' Names of the lease table (with `_horizons`) must fit the engine's names
+#' whole (PostgreSQL's 63 bytes, MySQL's 64 characters).
 #'
 #' @name leases
 #' @seealso [id_generator()]; the vignette's "Many processes" section.
@@ -145,8 +185,27 @@ lease_open <- function(con, table, ttl_ms, layout, call) {
   state$host <- Sys.info()[["nodename"]]
   state$released <- FALSE
   state$machine <- rust_value(lease_new(layout, ttl_ms), call)
-  lease_prepare(state, call)
+  lease_keep(state)
   state
+}
+
+# The machine and generator of a lease are kept reachable from the
+# package until its node is given back: R finalizes what became
+# unreachable together in any order, and the state's finalizer, which
+# gives the node back, needs both.
+lease_keep <- function(state) {
+  if (is.null(state$key)) {
+    the$lease_keys <- (the$lease_keys %||% 0) + 1
+    state$key <- sprintf("lease%s", whole_text(the$lease_keys))
+  }
+  if (is.null(the$lease_kept)) the$lease_kept <- new.env(parent = emptyenv())
+  assign(state$key, list(machine = state$machine, pointer = state$pointer), envir = the$lease_kept)
+}
+
+lease_unkeep <- function(state) {
+  if (!is.null(state$key) && exists(state$key, envir = the$lease_kept, inherits = FALSE)) {
+    rm(list = state$key, envir = the$lease_kept)
+  }
 }
 
 # The dialect of a connection that can hold leases.
@@ -182,14 +241,20 @@ check_lease_table <- function(table, dialect, call) {
 }
 
 # The lease table and its ledger, created when missing, and the
-# connection's settings.
+# connection's settings: once the connection is known to be outside any
+# transaction (MySQL would commit one at a CREATE TABLE), before each claim
+# and renewal (a table dropped meanwhile is made again).
 lease_prepare <- function(state, call) {
   timeout <- state$sql$lease$busy_timeout
   if (!is.null(timeout)) {
-    now <- lease_query(state, timeout$get, call = call, doing = "prepare the connection for")
-    if (lease_number(now[[1L]]) < 10000) {
-      lease_execute(state, timeout$set(10000), call = call, doing = "prepare the connection for")
+    doing <- "prepare the connection for"
+    now <- lease_query(state, timeout$get, call = call, doing = doing)
+    now <- if (nrow(now) == 1L && ncol(now) == 1L) lease_number(now[[1L]])
+    if (length(now) != 1L || is.na(now)) {
+      state$db_error <- simpleError("its busy timeout could not be read")
+      lease_abort_database(state, doing, call)
     }
+    if (now < 10000) lease_execute(state, timeout$set(10000), call = call, doing = doing)
   }
   for (table in c("table", "ledger")) lease_create(state, table, call)
 }
@@ -213,14 +278,17 @@ lease_create <- function(state, which, call) {
 lease_drive <- function(state, doing, call) {
   state$db_error <- NULL
   state$start_error <- NULL
-  if (doing != "release") lease_prepare(state, call)
+  state$doing <- doing
   step <- lease_reply(lease_begin(state$machine, state$pointer, doing), state, call)
   while (identical(step$kind, "do")) {
     answer <- lease_steps[[step$step]](state, step, call)
     step <- lease_reply(lease_answer(state$machine, state$pointer, answer), state, call)
   }
   if (identical(step$kind, "minting")) lease_minting(state, step, call)
-  if (identical(step$kind, "released")) state$released <- TRUE
+  if (identical(step$kind, "released")) {
+    state$released <- TRUE
+    lease_unkeep(state)
+  }
   invisible(step)
 }
 
@@ -267,6 +335,7 @@ lease_start_generator <- function(state, step, call) {
   }
   state$pointer <- made$pointer
   state$nodes <- nodes
+  lease_keep(state)
   list(answer = "started")
 }
 
@@ -312,6 +381,7 @@ id_release <- function(generator) {
     lease_flush_pending()
     lease_drive(state, "release", call)
     state$released <- TRUE
+    lease_unkeep(state)
   }
   invisible(generator)
 }
@@ -345,6 +415,7 @@ lease_finalize <- function(state) {
 lease_release_quietly <- function(state) {
   tryCatch(lease_drive(state, "release", NULL), error = function(e) NULL,
            warning = function(w) NULL)
+  lease_unkeep(state)
 }
 
 # Gives back the nodes of generators collected since the last flush.

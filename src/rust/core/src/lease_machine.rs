@@ -377,6 +377,9 @@ pub struct Lease {
     attempts: u32,
     skip: Vec<u64>,
     slow: u32,
+    /// Giving back was asked: the generator is shut, and the lease is
+    /// never renewed again, even if giving back must be tried again.
+    closing: bool,
     closed: bool,
     notice: Option<Notice>,
 }
@@ -397,6 +400,7 @@ impl Lease {
             attempts: 0,
             skip: Vec::new(),
             slow: 0,
+            closing: false,
             closed: false,
             notice: None,
         }
@@ -423,21 +427,26 @@ impl Lease {
     }
 
     /// Starts an operation: the first claim, a renewal (which claims again
-    /// if the lease was lost), or giving the node back. An operation left
+    /// if the lease was lost), or giving the node back, which shuts the
+    /// generator at once, whether or not the database can be told yet. An
+    /// operation left
     /// unfinished (the caller was interrupted) is dropped first, as if its
     /// last answer had failed.
     pub fn begin(&mut self, doing: Doing, generator: &mut impl Fenced) -> Next {
         if self.step != Step::None {
             self.abandon(generator);
         }
-        if self.closed {
+        if self.closed || (self.closing && doing != Doing::Release) {
             return Next::Stopped(Stop::Released);
         }
         self.notice = None;
-        if doing == Doing::Release && self.held.is_none() {
-            generator.shut();
-            self.closed = true;
-            return Next::Released;
+        if doing == Doing::Release {
+            self.closing = true;
+            self.shut(generator);
+            if self.held.is_none() {
+                self.closed = true;
+                return Next::Released;
+            }
         }
         self.ask(Step::Outside(doing), Request::Outside)
     }
@@ -787,6 +796,11 @@ impl Lease {
         match (answer, lower) {
             (Answer::Changed(1), Some((node, from, to))) => {
                 self.ask(Step::Lower { then }, Request::Lower { node, from, to })
+            }
+            // The node stays leased until it expires: say so, for good.
+            (Answer::Failed, _) if then == After::Release => {
+                self.closed = true;
+                Next::Stopped(Stop::Database(Doing::Release))
             }
             _ => self.finish(then),
         }

@@ -681,6 +681,13 @@ fn a_connection_inside_a_transaction_writes_nothing() {
         Next::Stopped(Stop::InTransaction(Doing::Release))
     );
     assert!(!db.leases[&(a.mask, 0)].released);
+    // Giving back shut the generator, for good: it is not renewed, and
+    // giving back can be tried again outside the transaction.
+    a.in_transaction = false;
+    assert_eq!(a.drive(Doing::Renew, &mut db, &world), Next::Stopped(Stop::Released));
+    assert_eq!(a.mint(1, &world), 0);
+    assert_eq!(a.drive(Doing::Release, &mut db, &world), Next::Released);
+    assert!(db.leases[&(a.mask, 0)].released);
 }
 
 #[test]
