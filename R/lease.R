@@ -523,4 +523,3 @@ abort_lease_released <- function(state, call) {
     "collected: it mints no more. Create a new one with `id_generator()`."
   ), node_words(state$nodes)), class = "zuid_error_lease", call = call, reason = "released")
 }
-

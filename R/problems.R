@@ -441,7 +441,10 @@ problem_handlers$lease_none_left <- function(problem, call, context) {
   ), layout_label(context$layout), node_words(context$nodes)), class = "zuid_error_range", call = call)
 }
 
-lease_doing_words <- c(claim = "claimed", renew = "renewed", release = "given back")
+lease_doing_word <- function(doing) {
+  words <- c(claim = "claimed", renew = "renewed", release = "given back")
+  if (length(doing) == 1L && doing %in% names(words)) words[[doing]] else "written"
+}
 
 problem_handlers$lease_transaction <- function(problem, call, context) {
   zuid_abort(sprintf(paste(
@@ -449,7 +452,7 @@ problem_handlers$lease_transaction <- function(problem, call, context) {
     "there would be undone if the transaction were rolled back, while this",
     "generator minted on. Commit or roll back first, or give the generator a",
     "connection of its own."
-  ), lease_doing_words[[problem$element]]), class = "zuid_error_lease", call = call,
+  ), lease_doing_word(problem$element)), class = "zuid_error_lease", call = call,
   reason = "transaction", doing = problem$element)
 }
 
@@ -469,9 +472,9 @@ problem_handlers$lease_all_taken <- function(problem, call, context) {
   state <- context$lease
   first <- state$first_expiry %||% NA_real_
   here <- if (problem$value > 0) sprintf(paste(
-    " (%s of them by generators of this R session: give those back with",
-    "`id_release()`)"), whole_text(problem$value)) else ""
-  lost <- if (is.na(problem$detail)) "" else sprintf(paste(
+    " (%s of them because generators of this R session were given their node",
+    "values by hand)"), whole_text(problem$value)) else ""
+  lost <- if (is.na(problem$detail %||% NA)) "" else sprintf(paste(
     "This generator's lease of node %s was lost: another client took it, gave",
     "it back, or deleted or changed its row, and no node is free to claim again. "
   ), whole_text(problem$detail))
@@ -511,7 +514,7 @@ problem_handlers$lease_slow <- function(problem, call, context) {
     "Renewing the node lease in %s took %s ms, more than half of `lease_ttl`",
     "(%s s), %s times in a row: the generator could mint only in what was left",
     "of each window. Use a longer `lease_ttl`, or a connection that answers sooner."
-  ), state$table_name, whole_text(problem$value), format(state$ttl_ms / 1000), "3"),
+  ), state$table_name, whole_text(problem$value), format(state$ttl_ms / 1000), whole_text(problem$detail)),
   class = "zuid_error_lease", call = call, reason = "slow", took_ms = problem$value)
 }
 

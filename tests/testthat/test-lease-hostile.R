@@ -34,10 +34,11 @@ expect_no_twice <- function(...) {
 
 # A child that claims a node of `layout` and mints `n` IDs (as text), then
 # holds its lease (renewing it) until the file `stop` exists, and gives
-# the node back. `env` may set its clock back.
+# the node back. `env` may set its clock back. Its lease lasts 5 s, so that
+# it stays live on a loaded machine.
 minting_child <- function(db, layout, n, stop, env = character(), policy = "borrow") {
   lease_child(db, function(con, table, layout, n, stop, policy) {
-    g <- zuid::id_generator(layout, lease = con, lease_table = table, lease_ttl = 1, on_clock_back = policy)
+    g <- zuid::id_generator(layout, lease = con, lease_table = table, lease_ttl = 5, on_clock_back = policy)
     ids <- zuid::id_next(g, n, as = "character")
     cat("ready\n")
     while (!file.exists(stop)) {
@@ -53,35 +54,41 @@ for (engine in lease_engines()) {
   test_that(sprintf("two splits of one ID space never hold it at once, nor renew into it (%s)", engine), {
     skip_unless_lease_engine(engine)
     skip_if_not_installed("callr")
-    for (pair in list(list(split_ten(), split_eight()), list(seconds_four(), seconds_two()))) {
-      db <- lease_database(engine)
-      # A lease long enough that a loaded machine still refuses the other
-      # split while it is live.
-      old <- id_generator(pair[[1]], lease = db$con, lease_table = db$table, lease_ttl = 4)
-      before <- id_next(old, 300, as = "character")
+    db <- lease_database(engine)
+    # Two ID spaces (milliseconds, seconds), each with two splits. Waits
+    # are at least as long as the leases: a slow machine only lengthens
+    # them.
+    pairs <- list(list(split_ten(), split_eight()), list(seconds_four(), seconds_two()))
+    old <- lapply(pairs, function(p) id_generator(p[[1]], lease = db$con, lease_table = db$table, lease_ttl = 8))
+    before <- lapply(old, id_next, n = 300, as = "character")
+    for (p in pairs) {
       # While the old split's lease is live, the other split is refused.
-      err <- expect_error(id_generator(pair[[2]], lease = db$con, lease_table = db$table), class = "zuid_error_lease",
+      err <- expect_error(id_generator(p[[2]], lease = db$con, lease_table = db$table), class = "zuid_error_lease",
                           regexp = "splits the bits below its time into other fields")
       expect_identical(err$reason, "split")
-      # The old holder goes idle past its lease; the other split takes the
-      # space in another process and mints.
-      Sys.sleep(4.2)
-      stop <- tempfile()
-      child <- minting_child(db, pair[[2]], 300, stop)
-      child_wait_for(child)
-      # The old holder may not renew in place: the space is the other's.
-      err <- expect_error(id_next(old, 300), class = "zuid_error_lease", regexp = "splits the bits")
+    }
+    # The old holders go idle past their leases; the other splits take the
+    # spaces in another process and mint.
+    Sys.sleep(8.2)
+    stops <- c(tempfile(), tempfile())
+    children <- lapply(1:2, function(i) minting_child(db, pairs[[i]][[2]], 300, stops[[i]]))
+    for (child in children) child_wait_for(child)
+    # The old holders may not renew in place: the spaces are the others'.
+    for (g in old) {
+      err <- expect_error(id_next(g, 300), class = "zuid_error_lease", regexp = "splits the bits")
       expect_identical(err$reason, "split")
-      file.create(stop)
-      other <- lease_results(list(child))[[1]]
-      expect_null(other$error)
-      # Once the other split's ownership expires, the old one claims again,
-      # above every ID the other minted.
-      Sys.sleep(1.2)
-      after <- suppressWarnings(id_next(old, 300, as = "character"))
+    }
+    file.create(stops)
+    others <- lease_results(children)
+    for (other in others) expect_null(other$error)
+    # Once the other splits' ownership expires, the old ones claim again,
+    # above every ID the others minted.
+    Sys.sleep(5.2)
+    for (i in 1:2) {
+      after <- suppressWarnings(id_next(old[[i]], 300, as = "character"))
       expect_length(after, 300)
-      expect_true(all_above(after, other$ids))
-      expect_no_twice(before, other$ids, after)
+      expect_true(all_above(after, others[[i]]$ids))
+      expect_no_twice(before[[i]], others[[i]]$ids, after)
     }
   })
 
@@ -130,7 +137,8 @@ for (engine in lease_engines()) {
     }
   })
 
-  test_that(sprintf("a live row edited by another client never lowers what the next holder starts above (%s)", engine), {
+  test_that(sprintf("a live row edited by another client never lowers what the next holder starts after (%s)",
+                    engine), {
     skip_unless_lease_engine(engine)
     edits <- c("horizon = NULL, horizon_ms = NULL, expires_ms = 0", "released = 1, horizon = 0",
                "token = 'someone else', expires_ms = 0", "node = 77")
@@ -149,7 +157,8 @@ for (engine in lease_engines()) {
     }
   })
 
-  test_that(sprintf("a claim or renewal inside the caller's transaction is refused, and goes on after it (%s)", engine), {
+  test_that(sprintf("a claim or renewal inside the caller's transaction is refused, and goes on after (%s)",
+                    engine), {
     skip_unless_lease_engine(engine)
     db <- lease_database(engine)
     DBI::dbBegin(db$con)
@@ -178,7 +187,8 @@ for (engine in lease_engines()) {
     }
   })
 
-  test_that(sprintf("a statement that fails, warns, answers in another form or loses its answer is never an answer (%s)", engine), {
+  test_that(sprintf("a statement that fails, warns, answers in another form or loses its answer is no answer (%s)",
+                    engine), {
     skip_unless_lease_engine(engine)
     db <- lease_database(engine)
     # How many statements a claim and its first IDs take, on this engine.
@@ -221,6 +231,25 @@ for (engine in lease_engines()) {
         expect_length(id_next(g, 5), 5L)
       }
     }
+  })
+
+  test_that(sprintf("a listing that cannot be read is an error, never an empty table (%s)", engine), {
+    skip_unless_lease_engine(engine)
+    db <- lease_database(engine)
+    id_generator("twitter", lease = db$con, lease_table = db$table)
+    for (how in c("error", "null", "shape")) {
+      plan <- fault_plan()
+      con <- faulty_connection(db$con, plan)
+      # The table's existence, then its rows.
+      for (at in 1:2) {
+        plan$count <- 0L
+        plan$at <- at
+        plan$how <- how
+        err <- expect_error(id_leases(con, db$table), class = "zuid_error_lease", regexp = "Could not (read|list)")
+        expect_identical(err$reason, "database")
+      }
+    }
+    expect_identical(nrow(id_leases(db$con, db$table)), 1L)
   })
 
   test_that(sprintf("a failed renewal or give-back mints nothing it could not be sure of (%s)", engine), {

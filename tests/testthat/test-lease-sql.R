@@ -51,7 +51,8 @@ test_that("each dialect creates both tables and writes its own insert, upsert an
   expect_identical(insert("sqlite"), insert("postgres"))
   expect_identical(insert("mysql"), "INSERT IGNORE INTO t (a, b) VALUES (1, 'x')")
   upsert <- function(dialect) {
-    zuid:::sql_dialect(dialect)$lease$upsert_max("t", c("k1", "k2", "k3", "h", "changes"), c("1", "2", "3", "9", "0"), "h")
+    zuid:::sql_dialect(dialect)$lease$upsert_max("t", c("k1", "k2", "k3", "h", "changes"),
+                                                c("1", "2", "3", "9", "0"), "h")
   }
   expect_identical(upsert("postgres"), paste(
     "INSERT INTO t (k1, k2, k3, h, changes) VALUES (1, 2, 3, 9, 0) ON CONFLICT (k1, k2, k3) DO UPDATE SET",
@@ -117,4 +118,3 @@ for (engine in lease_engines()) {
     expect_identical(zuid:::lease_step_outside(state, list(), NULL), list(answer = "outside", outside = TRUE))
   })
 }
-

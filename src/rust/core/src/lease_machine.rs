@@ -262,7 +262,9 @@ impl From<Stop> for Problem {
             Stop::Contention => Problem::new(Code::LeaseContention).value(f64::from(MAX_ATTEMPTS)),
             Stop::Split => Problem::new(Code::LeaseSplit),
             Stop::NoneLeft => Problem::new(Code::LeaseNoneLeft),
-            Stop::Slow { took } => Problem::new(Code::LeaseSlow).value(took.as_millis() as f64),
+            Stop::Slow { took } => Problem::new(Code::LeaseSlow)
+                .value(took.as_millis() as f64)
+                .detail(f64::from(MAX_SLOW)),
             Stop::Released => Problem::new(Code::LeaseReleased),
         }
     }
