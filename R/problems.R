@@ -514,7 +514,8 @@ problem_handlers$lease_slow <- function(problem, call, context) {
     "Renewing the node lease in %s took %s ms, more than half of `lease_ttl`",
     "(%s s), %s times in a row: the generator could mint only in what was left",
     "of each window. Use a longer `lease_ttl`, or a connection that answers sooner."
-  ), state$table_name, whole_text(problem$value), format(state$ttl_ms / 1000), whole_text(problem$detail %||% NA)),
+  ), state$table_name, whole_text(problem$value), format(state$ttl_ms / 1000),
+  whole_text(problem$detail %||% NA_real_)),
   class = "zuid_error_lease", call = call, reason = "slow", took_ms = problem$value)
 }
 
