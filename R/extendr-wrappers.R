@@ -74,15 +74,17 @@ time_unit_canonical <- function(unit) .Call(wrap__time_unit_canonical, unit)
 
 lease_node_space <- function(layout) .Call(wrap__lease_node_space, layout)
 
-lease_node_values <- function(layout, index) .Call(wrap__lease_node_values, layout, index)
+lease_node_values <- function(layout, node) .Call(wrap__lease_node_values, layout, node)
 
-generator_lease_begin <- function(pointer, ttl_ms) .Call(wrap__generator_lease_begin, pointer, ttl_ms)
+lease_new <- function(layout, ttl_ms) .Call(wrap__lease_new, layout, ttl_ms)
 
-generator_lease_grant <- function(pointer, horizon, window_ms) .Call(wrap__generator_lease_grant, pointer, horizon, window_ms)
+lease_begin <- function(machine, generator, doing) .Call(wrap__lease_begin, machine, generator, doing)
 
-generator_lease_floor <- function(pointer, tick) .Call(wrap__generator_lease_floor, pointer, tick)
+lease_answer <- function(machine, generator, answer) .Call(wrap__lease_answer, machine, generator, answer)
 
-generator_lease_close <- function(pointer) .Call(wrap__generator_lease_close, pointer)
+generator_shut <- function(pointer) .Call(wrap__generator_shut, pointer)
+
+generator_last_issued <- function(pointer) .Call(wrap__generator_last_issued, pointer)
 
 generator_next_leased <- function(pointer, n, as_, layout) .Call(wrap__generator_next_leased, pointer, n, as_, layout)
 

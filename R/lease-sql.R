@@ -1,17 +1,20 @@
-# The SQL of node leases (see lease.R): the lease table and the statements
-# that claim, renew and give back a node. Each change is one statement that
-# changes a row only if it is still in the state the change expects (free,
-# or held with this holder's token), and its count of changed rows says
-# whether it did: no lock is needed, and two processes can never both take
-# a row. Times are the database's clock, in milliseconds since 1970, as
-# each engine's entry in the dialect table writes it (`lease` in
-# sql-dialects.R). Every value in these statements is zuid's own: numbers,
-# and text of a few safe characters (`lease_literal()`).
+# The SQL of node leases (see lease.R): the lease table and its horizon
+# ledger, and the statement behind each request of the core's lease
+# machine (`lease_steps`). Each request is one statement (two for
+# `own_space`), which changes a row only if it is still in the state the
+# request expects, so that no lock is needed and two processes can never
+# both take a row; its count of changed rows is the answer. Every read and
+# every count is checked: a statement that fails, warns, or gives an answer
+# of the wrong shape is a failed answer, never an empty one. Times are the
+# database's clock, in milliseconds since 1970; nodes and horizons cross
+# to the machine as decimal text, exact at any size. Every value in these
+# statements is zuid's own: numbers, and text of a few safe characters
+# (`lease_literal()`).
 
 # The lease table: a row per node of an ID space (`id_space`, `node_mask`,
-# see the core's lease.rs) ever claimed. Types that are keys of the
-# dialect's `types` are the engine's: `integer` its 64-bit integer, `int`
-# its 32-bit one.
+# see the core's lease.rs) ever claimed, which other clients may clean up.
+# Types that are keys of the dialect's `types` are the engine's: `integer`
+# its 64-bit integer, `int` its 32-bit one.
 lease_columns <- c(
   id_space = "VARCHAR(100)", node_mask = "VARCHAR(20)", node = "integer",
   layout = "VARCHAR(100)", node_values = "VARCHAR(400)", host = "VARCHAR(255)", pid = "integer",
@@ -19,147 +22,349 @@ lease_columns <- c(
   horizon = "integer", horizon_ms = "integer", released = "int", renewals = "integer"
 )
 
-lease_sql_create <- function(state) {
+# The horizon ledger, `<lease_table>_horizons`: per node the highest
+# horizon any holder reserved, and per ID space (node_mask "space", node
+# -1) the split that owns the space (`owner_mask`, until `owner_until_ms`),
+# the space's highest horizon and the floor of its owner's holders. Only
+# zuid writes it; `changes` counts its updates, so that every update
+# changes its row (MySQL counts changed rows, not matched ones).
+lease_ledger_columns <- c(
+  id_space = "VARCHAR(100)", node_mask = "VARCHAR(20)", node = "integer", horizon = "integer",
+  updated_ms = "integer", owner_mask = "VARCHAR(20)", owner_until_ms = "integer",
+  split_floor = "integer", changes = "integer"
+)
+
+lease_ledger_suffix <- "_horizons"
+lease_space_row <- "node_mask = 'space' AND node = -1"
+
+lease_sql_create <- function(state, which) {
+  columns <- if (which == "table") lease_columns else lease_ledger_columns
+  nullable <- c("horizon", "horizon_ms", "owner_mask", "owner_until_ms", "split_floor")
   types <- state$sql$types
-  columns <- vapply(names(lease_columns), function(name) {
-    type <- lease_columns[[name]]
+  defs <- vapply(names(columns), function(name) {
+    type <- columns[[name]]
     type <- if (type %in% names(types)) types[[type]] else type
-    nullable <- name %in% c("horizon", "horizon_ms")
-    sprintf("%s %s%s", name, type, if (nullable) "" else " NOT NULL")
+    sprintf("%s %s%s", name, type, if (name %in% nullable) "" else " NOT NULL")
   }, "")
-  sprintf("CREATE TABLE IF NOT EXISTS %s (%s, PRIMARY KEY (id_space, node_mask, node))",
-          state$table, paste(columns, collapse = ", "))
+  sprintf("CREATE TABLE %s (%s, PRIMARY KEY (id_space, node_mask, node))",
+          state[[which]], paste(defs, collapse = ", "))
 }
 
-# Runs `expr` (DBI calls on the lease's connection), turning a database's
-# error into a zuid_error_lease that says what zuid was doing (`doing`).
-lease_db <- function(state, call, doing, expr) {
+# Running statements -------------------------------------------------------------
+
+# The result of `expr` (a DBI call on the lease's connection), or NULL when
+# it failed or warned (RPostgreSQL warns and returns NULL when a statement
+# fails); the condition is kept in `state$db_error` for the message.
+lease_try <- function(state, expr) {
   tryCatch(expr, error = function(e) {
-    zuid_abort(sprintf(paste(
-      "Could not %s the node lease in %s: the database said: %s"
-    ), doing, state$table_name, conditionMessage(e)), class = "zuid_error_lease", call = call,
-    reason = "database", parent = e)
+    state$db_error <- e
+    NULL
+  }, warning = function(w) {
+    state$db_error <- w
+    NULL
   })
 }
+
+# The rows of a query with `columns`, or NULL when it failed or gave
+# something else. With `call`, a failure is raised (saying what zuid was
+# `doing`) instead.
+lease_query <- function(state, sql, columns = NULL, call = NULL, doing = "read") {
+  rows <- lease_try(state, DBI::dbGetQuery(state$con, sql))
+  ok <- is.data.frame(rows) && (is.null(columns) || all(columns %in% names(rows)))
+  if (!ok) {
+    if (is.null(state$db_error)) state$db_error <- simpleError("its answer was not a table of the expected columns")
+    if (!is.null(call)) lease_abort_database(state, doing, call)
+    return(NULL)
+  }
+  rows
+}
+
+# The count of rows a statement changed, or NULL when it failed or gave
+# something else; with `call`, a failure is raised.
+lease_execute <- function(state, sql, call = NULL, doing = "write") {
+  count <- lease_try(state, DBI::dbExecute(state$con, sql))
+  count <- if (length(count) == 1L && (is.numeric(count) || inherits(count, "integer64"))) as.double(count)
+  if (is.null(count) || is.na(count) || count < 0 || count != round(count)) {
+    if (is.null(state$db_error)) state$db_error <- simpleError("its count of changed rows could not be read")
+    if (!is.null(call)) lease_abort_database(state, doing, call)
+    return(NULL)
+  }
+  count
+}
+
+# Whether table `name` exists, checked (a failure is raised).
+lease_exists <- function(state, name, call) {
+  exists <- lease_try(state, DBI::dbExistsTable(state$con, name))
+  if (!is.logical(exists) || length(exists) != 1L || is.na(exists)) lease_abort_database(state, "read", call)
+  exists
+}
+
+lease_changed <- function(count) {
+  if (is.null(count)) list(answer = "failed") else list(answer = "changed", count = count)
+}
+
+lease_done <- function(count) if (is.null(count)) list(answer = "failed") else list(answer = "done")
+
+# One text value of a one-row answer (NA allowed), or a failure.
+lease_text_of <- function(rows, column) {
+  if (is.null(rows) || nrow(rows) != 1L) {
+    return(NULL)
+  }
+  x <- rows[[column]]
+  if (!is.character(x) && !all(is.na(x))) {
+    return(NULL)
+  }
+  as.character(x)
+}
+
+# The requests ---------------------------------------------------------------------
+
+lease_now <- function(state) state$sql$lease$now_ms
+lease_text <- function(state, x) sprintf(state$sql$lease$text, x)
+lease_greatest <- function(state, a, b) sprintf(state$sql$lease$greatest, a, b)
 
 # The rows of the lease's ID space and node mask.
 lease_where <- function(state) {
   sprintf("id_space = %s AND node_mask = %s", lease_literal(state$space), lease_literal(state$mask))
 }
 
-lease_now <- function(state) state$sql$lease$now_ms
+lease_node_where <- function(state, node) sprintf("%s AND node = %s", lease_where(state), node)
 
-# A node to claim: `list(node, fresh)`, the lowest node whose lease is free
-# (given back or expired), or else the lowest that has no row yet (fresh);
-# NULL when every node is held. Nodes in `skip` are passed over.
-lease_candidate <- function(state, skip, call) {
-  skipping <- if (length(skip) > 0L) {
-    sprintf(" AND node NOT IN (%s)", paste(whole_text(skip), collapse = ", "))
-  } else {
-    ""
-  }
-  free <- sprintf(paste(
-    "SELECT node FROM %s WHERE %s AND (released = 1 OR expires_ms < %s)%s",
-    "ORDER BY node LIMIT 1"
-  ), state$table, lease_where(state), lease_now(state), skipping)
-  found <- lease_db(state, call, "look for a free", DBI::dbGetQuery(state$con, free))
-  if (nrow(found) > 0L) {
-    return(list(node = lease_number(found[[1L]]), fresh = FALSE))
-  }
-  node <- lease_lowest_new(state, skip, call)
-  if (is.na(node)) NULL else list(node = node, fresh = TRUE)
+lease_free <- function(state) sprintf("(released = 1 OR expires_ms < %s)", lease_now(state))
+
+# Whether the connection is outside any transaction: what the next
+# statements write is then committed as each runs, and a rollback cannot
+# take a claim or a renewal back. SQLite cannot be asked; its BEGIN fails
+# inside a transaction.
+lease_step_outside <- function(state, step, call) {
+  answer <- lease_outside(state)
+  if (isTRUE(answer$outside) && !identical(state$doing, "release")) lease_prepare(state, call)
+  answer
 }
 
-# The lowest node with no row (or skipped), or NA: node 0, or the node
-# after a row whose next node has no row. A layout may have millions of
-# nodes; only the rows there are are read.
-lease_lowest_new <- function(state, skip, call) {
+lease_outside <- function(state) {
+  sql <- state$sql$lease$outside
+  if (is.null(sql)) {
+    return(lease_sqlite_outside(state))
+  }
+  flag <- lease_query(state, sql, "outside")
+  flag <- if (!is.null(flag) && nrow(flag) == 1L) lease_number(flag$outside)
+  if (length(flag) != 1L || !flag %in% c(0, 1)) list(answer = "failed") else
+    list(answer = "outside", outside = flag == 1)
+}
+
+# SQLite's answer: an empty transaction of its own, which BEGIN refuses to
+# start inside another. Whatever fails, no transaction of zuid's is left
+# open: a BEGIN that failed otherwise (its answer lost, say) may have
+# started one, which can only be this empty one, and is committed; a
+# COMMIT that failed is followed by a ROLLBACK.
+lease_sqlite_outside <- function(state) {
+  quietly <- function(sql) try(DBI::dbExecute(state$con, sql), silent = TRUE)
+  if (is.null(lease_execute(state, "BEGIN"))) {
+    if (grepl("within a transaction", conditionMessage(state$db_error), fixed = TRUE)) {
+      return(list(answer = "outside", outside = FALSE))
+    }
+    quietly("COMMIT")
+    return(list(answer = "failed"))
+  }
+  if (is.null(lease_execute(state, "COMMIT"))) {
+    quietly("ROLLBACK")
+    return(list(answer = "failed"))
+  }
+  list(answer = "outside", outside = TRUE)
+}
+
+# A free node: the one preferred when it is free, else the lowest whose
+# lease is free (given back or expired), else the lowest with no row.
+lease_step_find <- function(state, step, call) {
+  skipping <- if (length(step$skip) > 0L) sprintf(" AND node NOT IN (%s)", paste(step$skip, collapse = ", "))
+  if (!is.null(step$prefer) && !step$prefer %in% step$skip) {
+    row <- lease_query(state, sprintf("SELECT CASE WHEN %s THEN 1 ELSE 0 END AS free FROM %s WHERE %s",
+                                      lease_free(state), state$table, lease_node_where(state, step$prefer)),
+                       "free")
+    if (is.null(row) || nrow(row) > 1L) {
+      return(list(answer = "failed"))
+    }
+    if (nrow(row) == 0L || lease_number(row$free) == 1) {
+      return(list(answer = "found", node = step$prefer, fresh = nrow(row) == 0L))
+    }
+  }
+  free <- lease_query(state, sprintf(
+    "SELECT %s AS node FROM %s WHERE %s AND %s%s ORDER BY node LIMIT 1",
+    lease_text(state, "node"), state$table, lease_where(state), lease_free(state), skipping %||% ""
+  ), "node")
+  if (is.null(free) || nrow(free) > 1L) {
+    return(list(answer = "failed"))
+  }
+  if (nrow(free) == 1L) {
+    return(list(answer = "found", node = lease_text_of(free, "node"), fresh = FALSE))
+  }
+  lease_find_new(state, step$skip)
+}
+
+# The lowest node with no row (and not skipped): node 0, or the node after
+# a row whose next node has no row. A layout may have millions of nodes;
+# only the rows there are are read.
+lease_find_new <- function(state, skip) {
+  zero <- lease_query(state, sprintf("SELECT COUNT(*) AS n FROM %s WHERE %s", state$table,
+                                     lease_node_where(state, "0")), "n")
   taken <- sprintf(paste(
     "(SELECT 1 FROM %s b WHERE b.id_space = a.id_space AND b.node_mask = a.node_mask",
     "AND b.node = a.node + 1)"
   ), state$table)
-  zero <- sprintf("SELECT COUNT(*) FROM %s WHERE %s AND node = 0", state$table, lease_where(state))
-  gaps <- sprintf(paste(
-    "SELECT a.node + 1 AS node FROM %s a WHERE a.id_space = %s AND a.node_mask = %s",
+  gaps <- lease_query(state, sprintf(paste(
+    "SELECT %s AS node FROM %s a WHERE a.id_space = %s AND a.node_mask = %s",
     "AND a.node + 1 < %s AND NOT EXISTS %s ORDER BY a.node LIMIT %d"
-  ), state$table, lease_literal(state$space), lease_literal(state$mask), whole_text(state$count),
-  taken, length(skip) + 1L)
-  lease_db(state, call, "look for a free", {
-    candidates <- if (lease_number(DBI::dbGetQuery(state$con, zero)[[1L]]) == 0) 0 else numeric()
-    candidates <- c(candidates, lease_number(DBI::dbGetQuery(state$con, gaps)$node))
-  })
+  ), lease_text(state, "a.node + 1"), state$table, lease_literal(state$space),
+  lease_literal(state$mask), whole_text(state$count), taken, length(skip) + 1L), "node")
+  if (is.null(zero) || nrow(zero) != 1L || is.null(gaps) || !is.character(gaps$node) && nrow(gaps) > 0L) {
+    return(list(answer = "failed"))
+  }
+  candidates <- c(if (lease_number(zero$n) == 0) "0", gaps$node)
   candidates <- setdiff(candidates, skip)
-  if (length(candidates) == 0L) NA_real_ else min(candidates)
+  if (length(candidates) == 0L) {
+    lease_note_first_expiry(state)
+    return(list(answer = "none_free"))
+  }
+  # The lowest, by number: text of digits, compared by length then digits.
+  list(answer = "found", node = candidates[order(nchar(candidates), candidates)][[1L]], fresh = TRUE)
+}
+
+# When the first lease of a full table expires, for the message.
+lease_note_first_expiry <- function(state) {
+  first <- lease_query(state, sprintf("SELECT MIN(expires_ms) AS first FROM %s WHERE %s AND released = 0",
+                                      state$table, lease_where(state)), "first")
+  state$first_expiry <- if (!is.null(first) && nrow(first) == 1L) lease_number(first$first) else NA_real_
 }
 
 # What a claim writes of its holder, as `column = value` pairs.
-lease_holder_values <- function(state, token) {
+lease_holder_values <- function(state, step, call) {
   now <- lease_now(state)
-  c(layout = lease_literal(state$layout$name), node_values = lease_literal(lease_node_text(state)),
-    host = lease_literal(state$host), pid = whole_text(state$pid), token = lease_literal(token),
-    claimed_ms = now, renewed_ms = now,
-    expires_ms = sprintf("%s + %s", now, whole_text(state$ttl_ms)), released = "0")
+  values <- rust_value(lease_node_values(state$layout, step$node), call)
+  nodes <- stats::setNames(as.list(values), node_fields(state$layout))
+  c(layout = lease_literal(state$layout$name), node_values = lease_literal(lease_node_text(nodes)),
+    host = lease_literal(state$host), pid = whole_text(state$pid), token = lease_literal(step$token),
+    claimed_ms = now, renewed_ms = now, expires_ms = sprintf("%s + %s", now, whole_text(state$ttl_ms)),
+    released = "0")
 }
 
-# Claims node `node`, which has no row yet: TRUE when this insert made it.
-lease_insert <- function(state, node, token, call) {
+# Takes a node for a token: inserts its row, or takes the row if its lease
+# is still free.
+lease_step_take <- function(state, step, call) {
+  values <- lease_holder_values(state, step, call)
+  sql <- if (isTRUE(step$fresh)) {
+    values <- c(id_space = lease_literal(state$space), node_mask = lease_literal(state$mask),
+                node = step$node, values, horizon = "NULL", horizon_ms = "NULL", renewals = "0")
+    state$sql$lease$insert_new(state$table, names(values), values)
+  } else {
+    sprintf("UPDATE %s SET %s, renewals = renewals + 1 WHERE %s AND %s", state$table,
+            paste(names(values), "=", values, collapse = ", "), lease_node_where(state, step$node),
+            lease_free(state))
+  }
+  lease_changed(lease_execute(state, sql))
+}
+
+# Takes the ID space for this split if no other owns it or its ownership
+# expired; a split that takes it from another records the space's horizon
+# as its floor. (In MySQL the assignments run in order: `split_floor`
+# reads the old owner before `owner_mask` changes.)
+lease_step_own_space <- function(state, step, call) {
+  now <- lease_now(state)
+  until <- sprintf("%s + %s", now, whole_text(state$ttl_ms))
+  mask <- lease_literal(state$mask)
+  values <- c(id_space = lease_literal(state$space), node_mask = "'space'", node = "-1",
+              horizon = "NULL", updated_ms = now, owner_mask = mask, owner_until_ms = until,
+              split_floor = "NULL", changes = "0")
+  if (is.null(lease_execute(state, state$sql$lease$insert_new(state$ledger, names(values), values)))) {
+    return(list(answer = "failed"))
+  }
+  lease_changed(lease_execute(state, sprintf(paste(
+    "UPDATE %s SET split_floor = CASE WHEN owner_mask = %s THEN split_floor ELSE horizon END,",
+    "owner_mask = %s, owner_until_ms = %s, updated_ms = %s, changes = changes + 1",
+    "WHERE id_space = %s AND %s AND (owner_mask = %s OR owner_until_ms < %s)"
+  ), state$ledger, mask, mask, lease_greatest(state, "owner_until_ms", until), now,
+  lease_literal(state$space), lease_space_row, mask, now)))
+}
+
+# The horizons a new holder of the node starts above: its lease row's, the
+# ledger's, and the floor of the space's split.
+lease_step_floors <- function(state, step, call) {
+  rows <- lease_query(state, sprintf(
+    "SELECT %s AS row_horizon, %s AS fence, %s AS split",
+    lease_text(state, sprintf("(SELECT horizon FROM %s WHERE %s)", state$table,
+                              lease_node_where(state, step$node))),
+    lease_text(state, sprintf("(SELECT horizon FROM %s WHERE %s)", state$ledger,
+                              lease_node_where(state, step$node))),
+    lease_text(state, sprintf("(SELECT split_floor FROM %s WHERE id_space = %s AND %s)", state$ledger,
+                              lease_literal(state$space), lease_space_row))
+  ), c("row_horizon", "fence", "split"))
+  texts <- lapply(c("row_horizon", "fence", "split"), function(column) lease_text_of(rows, column))
+  if (any(vapply(texts, is.null, NA))) {
+    return(list(answer = "failed"))
+  }
+  list(answer = "floors", row = texts[[1L]], fence = texts[[2L]], split = texts[[3L]])
+}
+
+# Raises the space's horizon and extends this split's ownership.
+lease_step_reserve_space <- function(state, step, call) {
+  now <- lease_now(state)
+  lease_changed(lease_execute(state, sprintf(paste(
+    "UPDATE %s SET horizon = %s, owner_until_ms = %s, updated_ms = %s, changes = changes + 1",
+    "WHERE id_space = %s AND %s AND owner_mask = %s"
+  ), state$ledger, lease_greatest(state, sprintf("COALESCE(horizon, %s)", step$horizon), step$horizon),
+  lease_greatest(state, "owner_until_ms", sprintf("%s + %s", now, whole_text(state$ttl_ms))), now,
+  lease_literal(state$space), lease_space_row, lease_literal(state$mask))))
+}
+
+# Raises the ledger's horizon of the node (a row made when missing).
+lease_step_reserve_node <- function(state, step, call) {
   values <- c(id_space = lease_literal(state$space), node_mask = lease_literal(state$mask),
-              node = whole_text(node), lease_holder_values(state, token), horizon = "NULL",
-              horizon_ms = "NULL", renewals = "0")
-  sql <- state$sql$lease$insert_new(state$table, names(values), values)
-  lease_db(state, call, "claim", DBI::dbExecute(state$con, sql)) == 1
+              node = step$node, horizon = step$horizon, updated_ms = lease_now(state), changes = "0")
+  lease_done(lease_execute(state, state$sql$lease$upsert_max(state$ledger, names(values), values, "horizon")))
 }
 
-# Claims node `node`, whose lease is free: TRUE when this update took it.
-lease_take <- function(state, node, token, call) {
-  values <- lease_holder_values(state, token)
-  sql <- sprintf(paste(
-    "UPDATE %s SET %s, renewals = renewals + 1 WHERE %s AND node = %s",
-    "AND (released = 1 OR expires_ms < %s)"
-  ), state$table, paste(names(values), "=", values, collapse = ", "), lease_where(state),
-  whole_text(node), lease_now(state))
-  lease_db(state, call, "claim", DBI::dbExecute(state$con, sql)) == 1
-}
-
-# The lease's own row: its horizon (NA when none was reserved) and how many
-# live leases of other splits of the ID space there are.
-lease_row <- function(state, call) {
-  own <- sprintf("SELECT horizon FROM %s WHERE %s AND node = %s", state$table, lease_where(state),
-                 whole_text(state$node))
-  others <- sprintf(paste(
-    "SELECT COUNT(*) FROM %s WHERE id_space = %s AND node_mask <> %s AND released = 0",
-    "AND expires_ms >= %s"
-  ), state$table, lease_literal(state$space), lease_literal(state$mask), lease_now(state))
-  lease_db(state, call, "read", list(
-    horizon = lease_number(DBI::dbGetQuery(state$con, own)$horizon)[1L],
-    other_splits = lease_number(DBI::dbGetQuery(state$con, others)[[1L]])
-  ))
-}
-
-# The renewal of a lease this generator holds (its token), with the
-# horizon `plan` reserves.
-lease_sql_renew <- function(state, plan) {
+# Renews the lease if its token still holds it, recording the horizon.
+lease_step_extend <- function(state, step, call) {
   now <- lease_now(state)
-  sprintf(paste(
+  lease_changed(lease_execute(state, sprintf(paste(
     "UPDATE %s SET renewed_ms = %s, expires_ms = %s + %s, horizon = %s, horizon_ms = %s,",
-    "renewals = renewals + 1 WHERE %s AND node = %s AND token = %s AND released = 0"
-  ), state$table, now, now, whole_text(state$ttl_ms), whole_text(plan$horizon),
-  whole_text(plan$horizon_ms), lease_where(state), whole_text(state$node), lease_literal(state$token))
+    "renewals = renewals + 1 WHERE %s AND token = %s AND released = 0"
+  ), state$table, now, now, whole_text(state$ttl_ms), step$horizon, whole_text(step$horizon_ms),
+  lease_node_where(state, step$node), lease_literal(step$token))))
 }
 
-# Gives back a lease this generator holds; the next holder starts above
-# `last` (`list(horizon, horizon_ms)` from the binding). NULL leaves the
-# row's horizon as it is: the generator minted nothing and stayed above
-# nothing, so the previous holder's horizon still stands.
-lease_sql_release <- function(state, last) {
-  horizon <- if (is.null(last)) "" else
-    sprintf(" horizon = %s, horizon_ms = %s,", whole_text(last$horizon), whole_text(last$horizon_ms))
-  sprintf(paste(
+# Gives the node back if its token still holds it; the row's horizon
+# becomes the hand-over (or stays as it is, or none).
+lease_step_give_back <- function(state, step, call) {
+  horizon <- if (isTRUE(step$keep)) "" else if (is.null(step$horizon))
+    " horizon = NULL, horizon_ms = NULL," else
+    sprintf(" horizon = %s, horizon_ms = %s,", step$horizon, whole_text(step$horizon_ms))
+  lease_changed(lease_execute(state, sprintf(paste(
     "UPDATE %s SET released = 1, expires_ms = %s,%s renewals = renewals + 1",
-    "WHERE %s AND node = %s AND token = %s AND released = 0"
-  ), state$table, lease_now(state), horizon, lease_where(state), whole_text(state$node),
-  lease_literal(state$token))
+    "WHERE %s AND token = %s AND released = 0"
+  ), state$table, lease_now(state), horizon, lease_node_where(state, step$node),
+  lease_literal(step$token))))
 }
+
+# Lowers the ledger's horizon of the node from this holder's own
+# reservation to its hand-over, only if it still is its own.
+lease_step_lower <- function(state, step, call) {
+  lease_done(lease_execute(state, sprintf(paste(
+    "UPDATE %s SET horizon = %s, updated_ms = %s, changes = changes + 1 WHERE %s AND horizon = %s"
+  ), state$ledger, step$to %||% "NULL", lease_now(state), lease_node_where(state, step$node),
+  step$from)))
+}
+
+# The statement behind each request of the machine, by its name.
+lease_steps <- list(
+  outside = lease_step_outside, find = lease_step_find, take = lease_step_take,
+  start = function(state, step, call) lease_start_generator(state, step, call),
+  own_space = lease_step_own_space, floors = lease_step_floors,
+  reserve_space = lease_step_reserve_space, reserve_node = lease_step_reserve_node,
+  extend = lease_step_extend, give_back = lease_step_give_back, lower = lease_step_lower
+)
+
+lease_list_columns <- c(lease_columns, now_ms = "integer")
 
 lease_sql_list <- function(state) {
   sprintf("SELECT %s, %s AS now_ms FROM %s ORDER BY id_space, node_mask, node",
@@ -196,71 +401,18 @@ lease_number <- function(x) as.double(x)
 lease_time <- function(ms) as.POSIXct(lease_number(ms) / 1000, origin = "1970-01-01", tz = "UTC")
 lease_time_text <- function(ms) rust_value(format_epoch_ms(lease_number(ms)))
 
-# A token that names one claim: the process, a counter and the time.
-lease_token <- function() {
-  the$lease_claims <- (the$lease_claims %||% 0) + 1
-  sprintf("%s-%s-%s", whole_text(Sys.getpid()), whole_text(the$lease_claims),
-          whole_text(floor(as.double(Sys.time()) * 1e6)))
+# Node values as ZUID_NODE writes them: "datacenter=1,worker=7".
+lease_node_text <- function(nodes) {
+  paste(names(nodes), vapply(nodes, whole_text, ""), sep = "=", collapse = ",")
 }
 
-# The node values of a lease as ZUID_NODE writes them: "datacenter=1,worker=7".
-lease_node_text <- function(state) {
-  paste(names(state$nodes), vapply(state$nodes, whole_text, ""), sep = "=", collapse = ",")
-}
-
-lease_context <- function(state) list(layout = state$layout, nodes = state$nodes)
+lease_context <- function(state) list(layout = state$layout, nodes = state$nodes, lease = state)
 
 # What print() says of a generator's lease.
 lease_words <- function(state) {
   if (state$released) {
-    return(sprintf("lease: released (node %s in %s)", whole_text(state$node), state$table_name))
+    return(sprintf("lease: released (node %s in %s)", state$node %||% "none", state$table_name))
   }
-  sprintf("lease: node %s of %s in %s, for %s s at a time", whole_text(state$node),
+  sprintf("lease: node %s of %s in %s, for %s s at a time", state$node %||% "none",
           whole_text(state$count), state$table_name, format(state$ttl_ms / 1000))
-}
-
-# Conditions ---------------------------------------------------------------------
-
-abort_lease_all_taken <- function(state, call) {
-  first <- sprintf("SELECT MIN(expires_ms) AS first FROM %s WHERE %s AND released = 0",
-                   state$table, lease_where(state))
-  row <- lease_db(state, call, "read", DBI::dbGetQuery(state$con, first))
-  expires <- lease_time(row$first)
-  zuid_abort(sprintf(paste(
-    "Every node of the %s is leased in %s: all %s are held. The first lease",
-    "expires at %s (the database's clock), unless its holder renews it."
-  ), layout_label(state$layout), state$table_name, whole_text(state$count),
-  lease_time_text(row$first)), class = "zuid_error_lease", call = call,
-  reason = "all_taken", nodes = state$count, first_expiry = expires)
-}
-
-abort_lease_lost <- function(state, call) {
-  holder <- sprintf("SELECT host, pid, expires_ms FROM %s WHERE %s AND node = %s",
-                    state$table, lease_where(state), whole_text(state$node))
-  row <- lease_db(state, call, "read", DBI::dbGetQuery(state$con, holder))
-  by <- if (nrow(row) == 1L) sprintf("host %s, process %s, until %s", row$host,
-                                     whole_text(lease_number(row$pid)),
-                                     lease_time_text(row$expires_ms)) else "no row"
-  zuid_abort(sprintf(paste(
-    "This generator's lease of node %s (%s) in %s was lost: it expired and",
-    "another process holds the node (%s). No ID was minted under it; the",
-    "generator claims the node back once it is free."
-  ), whole_text(state$node), node_words(state$nodes), state$table_name, by),
-  class = "zuid_error_lease", call = call, reason = "lost")
-}
-
-abort_lease_released <- function(state, call) {
-  zuid_abort(sprintf(paste(
-    "This generator gave its node (%s) back with `id_release()`, or was",
-    "collected: it mints no more. Create a new one with `id_generator()`."
-  ), node_words(state$nodes)), class = "zuid_error_lease", call = call, reason = "released")
-}
-
-abort_lease_split <- function(state, call) {
-  zuid_abort(sprintf(paste(
-    "%s holds live leases of a layout that mints the same ID space as the %s",
-    "but splits the bits below its time into other fields: their nodes could",
-    "mint the same IDs. Use one layout for the whole ID space."
-  ), sentence(state$table_name), layout_label(state$layout)), class = "zuid_error_lease",
-  call = call, reason = "split")
 }

@@ -23,29 +23,66 @@
 #' `zuid_error_lease` that says how many nodes there are and when the first
 #' lease expires.
 #'
-#' @section Renewal and fencing:
-#' A generator renews its lease as it mints: one database call each half
-#' of `lease_ttl`, never one per ID. At each renewal it reserves a horizon,
-#' the last time its IDs may have, `lease_ttl` past the later of its clock
-#' and its last ID, stored in the lease row; it never mints an ID past that
-#' horizon, nor once half of `lease_ttl` has passed since the renewal
-#' began, until it renews again. When the lease cannot be renewed (it
-#' expired and another process took the node, or the database cannot be
-#' reached) `id_next()` fails with a `zuid_error_lease` that says so, and
-#' the IDs it had minted in that call are skipped. An expired lease that no
-#' one took is renewed; a node that another process took is claimed back
-#' by the next `id_next()` once it is free again. A generator never mints
-#' an ID under a node that another process may hold.
-#'
-#' @section Restarts:
-#' The next holder of a node starts above the horizon its previous holder
-#' reserved (or, for a node given back, above the last ID it minted), so
-#' that a holder killed with SIGKILL, a clock that stepped back across the
+#' @section Renewal, horizons and hand-over:
+#' A generator renews its lease as it mints: a few statements each half of
+#' `lease_ttl`, never one per ID. Each renewal reserves a horizon, the last
+#' tick its IDs may have (`lease_ttl` past the later of its clock and its
+#' last ID), in a horizon ledger beside the lease table
+#' (`<lease_table>_horizons`), and mints up to it until half of `lease_ttl`
+#' has passed since the renewal began (counted on a monotonic clock). The
+#' next holder of a node starts above every horizon reserved for it, so a
+#' holder killed with SIGKILL, a clock that stepped back across the
 #' restart, or a new machine whose clock is slower never repeat an ID: no
 #' `after` is needed. A horizon ahead of the new holder's clock is met as
-#' `on_clock_back` says: `"wait"` waits for the clock to pass it, `"error"`
-#' refuses, `"borrow"` counts on from it at once. After a SIGKILL the node
-#' is free when the lease expires, at most `lease_ttl` later.
+#' `on_clock_back` says: `"wait"` waits (renewing the lease as it waits),
+#' `"error"` refuses, `"borrow"` counts on from it at once. A node given
+#' back hands on only the last tick its holder minted in, so that the next
+#' holder starts at once.
+#'
+#' When a renewal finds the lease no longer the generator's (it expired and
+#' another process took the node, or another client gave it back, deleted
+#' or changed its row), the generator claims a node again, the same one if
+#' it is free, and goes on with a `zuid_warning_lease` that says so: its
+#' IDs keep increasing, under the node it now holds (`g$nodes`). When the
+#' database cannot be reached or fails a statement, `id_next()` fails with
+#' a `zuid_error_lease` that says what the database said; the IDs it had
+#' minted in that call are skipped, and the next call tries again.
+#'
+#' @section The guarantee:
+#' No two generators under leases of one table, in any processes on any
+#' machines, mint the same ID. zuid keeps this by one rule: a generator
+#' mints only in ticks up to a horizon that it reserved in the ledger while
+#' the database held its lease, and a new holder of a node starts above
+#' every horizon reserved for that node (and, where the ID space changed
+#' hands between layouts that split it differently, for every node of the
+#' space). It does not depend on clocks agreeing, nor on the lease table
+#' being left alone. It assumes:
+#' * that each statement zuid sends is atomic and, once the database
+#'   answers it, committed: zuid refuses (`zuid_error_lease`, reason
+#'   `"transaction"`) to claim, renew or give back a node while the
+#'   connection is inside a transaction (MySQL's `autocommit = 0` is one),
+#'   whose rollback would undo it;
+#' * that the database's clock moves forward (it decides only when a node
+#'   may change hands) and that a generator's monotonic clock runs at about
+#'   its rate (within half of `lease_ttl`);
+#' * that only zuid writes the horizon ledger.
+#'
+#' Other clients may read the lease table, and delete, truncate or edit its
+#' rows (a cleanup job, say): a live holder then loses its lease at its next
+#' renewal and claims again, and the next holder still starts above the
+#' ledger's horizons. The ledger must not be edited, emptied or dropped
+#' while generators hold leases; dropping both tables when no generator
+#' runs starts afresh. A statement that fails, an answer that is lost or
+#' has the wrong form (a driver that returns `NULL` with a warning, say) is
+#' never taken as "nothing there": the step stops with a `zuid_error_lease`,
+#' and whatever it may have written is treated as written.
+#'
+#' Two layouts that split the bits below the time differently (a team that
+#' changes its node and sequence bits while old workers run) may share a
+#' table: while one holds live leases of the ID space, the other's claims
+#' are refused (reason `"split"`); once they expire, it takes the space and
+#' starts above every horizon the first reserved, and the first may not
+#' renew into it again.
 #'
 #' @section Giving nodes back:
 #' `id_release()` closes the generator (it mints no more) and frees its
@@ -53,15 +90,18 @@
 #' when R exits, at the end of the top-level call in which it was
 #' collected (R may collect garbage in the middle of any call, when
 #' running SQL would be unsafe). A generator of a process that was killed
-#' keeps its node until its lease expires.
+#' keeps its node until its lease expires. When the database cannot be
+#' told, `id_release()` warns: the node stays leased until it expires.
 #'
 #' @section Connections:
 #' The lease statements run on `lease` itself, between the calls that use
 #' it: give the generator a connection of its own, not one that is reading
-#' a result in pieces. For SQLite, every process must open the same file;
-#' zuid sets a busy timeout of 10 seconds on a connection that has a
+#' a result in pieces or inside a transaction. For SQLite, every process
+#' must open the same file, and each process's clock is that file's
+#' clock; zuid sets a busy timeout of 10 seconds on a connection that has a
 #' shorter one, so that processes claiming at once wait for each other.
-#' The connection must not be inside a transaction.
+#' Names of the lease table (with `_horizons`) must fit the engine's names
+#' whole (PostgreSQL's 63 bytes, MySQL's 64 characters).
 #'
 #' @name leases
 #' @seealso [id_generator()]; the vignette's "Many processes" section.
@@ -103,12 +143,19 @@ lease_generator <- function(layout, nodes, policy, after, shared_node, con, ttl,
   reg.finalizer(state, lease_finalize, onexit = TRUE)
   lease_sentinel()
   lease_flush_pending()
-  lease_claim_first(state, call)
-  structure(
-    list(pointer = state$pointer, layout = layout, nodes = state$nodes, on_clock_back = policy,
-         lease = state),
-    class = "zuid_generator"
-  )
+  lease_drive(state, "claim", call)
+  structure(list(layout = layout, on_clock_back = policy, lease = state), class = "zuid_generator")
+}
+
+# A leased generator's pointer and node values are its lease's: a claim
+# made again after the lease was lost may hold another node.
+#' @export
+`$.zuid_generator` <- function(x, name) {
+  state <- .subset2(x, "lease")
+  if (is.environment(state) && name %in% c("pointer", "nodes")) {
+    return(state[[name]])
+  }
+  .subset2(x, name)
 }
 
 check_lease_ttl <- function(ttl, call) {
@@ -123,7 +170,9 @@ check_lease_ttl <- function(ttl, call) {
 
 # The state of a lease: an environment shared by the copies of its
 # generator (R copies the generator's list as it is passed around), whose
-# finalizer gives the node back. `node` and `token` are set by the claim.
+# finalizer gives the node back. It holds the core's lease machine, the
+# generator of the node held (`pointer`, `nodes`, `node`) and what the
+# statements need.
 lease_open <- function(con, table, ttl_ms, layout, call) {
   state <- lease_table_state(con, table, call)
   state$ttl_ms <- ttl_ms
@@ -135,8 +184,28 @@ lease_open <- function(con, table, ttl_ms, layout, call) {
   state$pid <- Sys.getpid()
   state$host <- Sys.info()[["nodename"]]
   state$released <- FALSE
-  lease_prepare(state, call)
+  state$machine <- rust_value(lease_new(layout, ttl_ms), call)
+  lease_keep(state)
   state
+}
+
+# The machine and generator of a lease are kept reachable from the
+# package until its node is given back: R finalizes what became
+# unreachable together in any order, and the state's finalizer, which
+# gives the node back, needs both.
+lease_keep <- function(state) {
+  if (is.null(state$key)) {
+    the$lease_keys <- (the$lease_keys %||% 0) + 1
+    state$key <- sprintf("lease%s", whole_text(the$lease_keys))
+  }
+  if (is.null(the$lease_kept)) the$lease_kept <- new.env(parent = emptyenv())
+  assign(state$key, list(machine = state$machine, pointer = state$pointer), envir = the$lease_kept)
+}
+
+lease_unkeep <- function(state) {
+  if (!is.null(state$key) && exists(state$key, envir = the$lease_kept, inherits = FALSE)) {
+    rm(list = state$key, envir = the$lease_kept)
+  }
 }
 
 # The dialect of a connection that can hold leases.
@@ -152,124 +221,122 @@ lease_dialect <- function(con, call) {
   dialect
 }
 
-check_lease_table <- function(table, call) {
+# The lease table's name, and the horizon ledger's beside it: both must fit
+# the engine's names whole (PostgreSQL would cut them short).
+check_lease_table <- function(table, dialect, call) {
   if (!is.character(table) || length(table) != 1L || is.na(table) || !nzchar(table) ||
       is.object(table)) {
     zuid_abort(sprintf("`lease_table` must be the name of a table, one non-empty string, not %s.",
                        describe_value(table)), class = "zuid_error_type", call = call)
   }
-  enc2utf8(table)
+  table <- enc2utf8(table)
+  limit <- sql_dialect(dialect)$generator$name_limit
+  if (!is.null(limit)) {
+    limit <- c(limit, list(engine = sql_dialect(dialect)$generator$label))
+    name_parts(table, "lease_table", limit, call, parts = 1L)
+    name_parts(paste0(table, lease_ledger_suffix), "lease_table", limit, call, parts = 1L,
+               derived = lease_ledger_suffix)
+  }
+  table
 }
 
-# The lease table, created when missing, and the connection's settings.
+# The lease table and its ledger, created when missing, and the
+# connection's settings: once the connection is known to be outside any
+# transaction (MySQL would commit one at a CREATE TABLE), before each claim
+# and renewal (a table dropped meanwhile is made again).
 lease_prepare <- function(state, call) {
   timeout <- state$sql$lease$busy_timeout
-  lease_db(state, call, "prepare the connection for", {
-    if (!is.null(timeout) && lease_number(DBI::dbGetQuery(state$con, timeout$get)[[1L]]) < 10000) {
-      DBI::dbExecute(state$con, timeout$set(10000))
+  if (!is.null(timeout)) {
+    doing <- "prepare the connection for"
+    now <- lease_query(state, timeout$get, call = call, doing = doing)
+    now <- if (nrow(now) == 1L && ncol(now) == 1L) lease_number(now[[1L]])
+    if (length(now) != 1L || is.na(now)) {
+      state$db_error <- simpleError("its busy timeout could not be read")
+      lease_abort_database(state, doing, call)
     }
-    # Processes that start together may all create it: one wins.
-    if (!DBI::dbExistsTable(state$con, state$table_name)) {
-      tryCatch(DBI::dbExecute(state$con, lease_sql_create(state)), error = function(e) {
-        if (!DBI::dbExistsTable(state$con, state$table_name)) stop(e)
-      })
-    }
-  })
-}
-
-# Claiming -------------------------------------------------------------------
-
-# Claims the lowest free node, makes the generator for it and grants its
-# first window. A node that a generator of this process already uses (one
-# given node values by hand) is given back and skipped.
-lease_claim_first <- function(state, call) {
-  skipped <- numeric()
-  for (attempt in seq_len(100L)) {
-    candidate <- lease_candidate(state, skipped, call)
-    if (is.null(candidate)) abort_lease_all_taken(state, call)
-    values <- rust_value(lease_node_values(state$layout, candidate$node), call)
-    state$nodes <- stats::setNames(as.list(values), node_fields(state$layout))
-    token <- lease_token()
-    took <- if (candidate$fresh) lease_insert(state, candidate$node, token, call) else
-      lease_take(state, candidate$node, token, call)
-    if (!took) next
-    state$node <- candidate$node
-    state$token <- token
-    if (lease_make_generator(state, call)) {
-      lease_start(state, call)
-      return(invisible(state))
-    }
-    lease_give_back(state, NULL, call)
-    skipped <- c(skipped, candidate$node)
+    if (now < 10000) lease_execute(state, timeout$set(10000), call = call, doing = doing)
   }
-  zuid_abort(sprintf(paste(
-    "No node of the %s could be claimed in %s after 100 attempts: other",
-    "processes took each one first. Try again."
-  ), layout_label(state$layout), state$table_name), class = "zuid_error_lease", call = call,
-  reason = "contention")
+  for (table in c("table", "ledger")) lease_create(state, table, call)
 }
 
-# The generator of the claimed node (`state$nodes`); FALSE when this
-# process has a live generator whose IDs clash with it.
-lease_make_generator <- function(state, call) {
-  made <- tryCatch(new_generator(state$layout, state$nodes, state$policy, state$after, FALSE, TRUE, call),
-                   zuid_error_duplicate_node = function(e) NULL)
+# Creates the lease table or its ledger (`which`) when missing. Processes
+# that start together may all create it: one wins.
+lease_create <- function(state, which, call) {
+  name <- state[[paste0(which, "_name")]]
+  exists <- function() lease_exists(state, name, call)
+  if (!exists()) {
+    made <- lease_execute(state, lease_sql_create(state, which), call = NULL)
+    if (is.null(made) && !exists()) lease_abort_database(state, "create", call)
+  }
+}
+
+# Driving the lease -------------------------------------------------------------
+
+# Runs one operation of the lease's machine, "claim", "renew" or
+# "release": the machine asks, the database answers, until it is done. A
+# stop is raised as the machine words it.
+lease_drive <- function(state, doing, call) {
+  state$db_error <- NULL
+  state$start_error <- NULL
+  state$doing <- doing
+  step <- lease_reply(lease_begin(state$machine, state$pointer, doing), state, call)
+  while (identical(step$kind, "do")) {
+    answer <- lease_steps[[step$step]](state, step, call)
+    step <- lease_reply(lease_answer(state$machine, state$pointer, answer), state, call)
+  }
+  if (identical(step$kind, "minting")) lease_minting(state, step, call)
+  if (identical(step$kind, "released")) {
+    state$released <- TRUE
+    lease_unkeep(state)
+  }
+  invisible(step)
+}
+
+# The machine's next step; a stop raised as its condition. A generator
+# that could not be made stops the claim with the reason R had.
+lease_reply <- function(result, state, call) {
+  if (length(result$problems) > 0L && !is.null(state$start_error)) stop(state$start_error)
+  rust_value(result, call, lease_context(state))
+}
+
+# Minting goes on, maybe under another node than before (said once).
+lease_minting <- function(state, step, call) {
+  state$node <- step$node
+  if (!is.null(step$notice)) {
+    from <- step$notice$from
+    zuid_warn(sprintf(paste(
+      "The lease of node %s in %s was lost: another client took it, gave it back,",
+      "or deleted or changed its row. The generator %s; its IDs keep increasing."
+    ), from, state$table_name, if (identical(from, step$notice$to)) "claimed it again" else
+      sprintf("now mints as node %s (%s)", step$notice$to, node_words(state$nodes))),
+    class = "zuid_warning_lease", call = call, from = from, to = step$notice$to)
+  }
+}
+
+# Makes the generator of the node a claim took: stays above the last ID
+# this lease's previous generator minted (or the `after` given), so that
+# the IDs keep increasing. The registry of this process may refuse it.
+lease_start_generator <- function(state, step, call) {
+  values <- rust_value(lease_node_values(state$layout, step$node), call)
+  nodes <- stats::setNames(as.list(values), node_fields(state$layout))
+  last <- if (is.null(state$pointer)) NULL else rust_value(generator_last_issued(state$pointer))
+  after <- if (is.null(last)) state$after else list(x = last, input = "character")
+  made <- tryCatch(new_generator(state$layout, nodes, state$policy, after, FALSE, TRUE, call),
+                   zuid_error_duplicate_node = function(e) NULL,
+                   error = function(e) {
+                     state$start_error <- e
+                     FALSE
+                   })
   if (is.null(made)) {
-    return(FALSE)
+    return(list(answer = "clash"))
+  }
+  if (isFALSE(made)) {
+    return(list(answer = "failed"))
   }
   state$pointer <- made$pointer
-  TRUE
-}
-
-# After a claim: the generator stays above the horizon the node's previous
-# holder reserved, no other split of the layout's ID space is leased, and
-# the first window is granted.
-lease_start <- function(state, call) {
-  row <- lease_row(state, call)
-  tryCatch({
-    if (!is.na(row$horizon)) {
-      rust_value(generator_lease_floor(state$pointer, row$horizon), call, lease_context(state))
-    }
-    if (row$other_splits > 0) abort_lease_split(state, call)
-    if (!lease_renew_once(state, call)) abort_lease_lost(state, call)
-  }, error = function(e) {
-    lease_give_back(state, lease_close_quietly(state), call)
-    stop(e)
-  })
-}
-
-# Renewing -------------------------------------------------------------------
-
-# Renews the lease: reserves a new horizon and opens a new window. A
-# lease that another process took is claimed back if it is free again.
-lease_renew <- function(state, call) {
-  lease_flush_pending()
-  if (state$released) abort_lease_released(state, call)
-  if (lease_renew_once(state, call)) {
-    return(invisible(TRUE))
-  }
-  token <- lease_token()
-  if (!lease_take(state, state$node, token, call)) abort_lease_lost(state, call)
-  state$token <- token
-  row <- lease_row(state, call)
-  if (!is.na(row$horizon)) {
-    rust_value(generator_lease_floor(state$pointer, row$horizon), call, lease_context(state))
-  }
-  if (!lease_renew_once(state, call)) abort_lease_lost(state, call)
-  invisible(TRUE)
-}
-
-# One renewal: TRUE when the database took it (the lease was still this
-# generator's), FALSE when it did not.
-lease_renew_once <- function(state, call) {
-  plan <- rust_value(generator_lease_begin(state$pointer, state$ttl_ms), call, lease_context(state))
-  changed <- lease_db(state, call, "renew", DBI::dbExecute(state$con, lease_sql_renew(state, plan)))
-  if (changed != 1) {
-    return(FALSE)
-  }
-  rust_value(generator_lease_grant(state$pointer, plan$horizon, floor(state$ttl_ms / 2)), call,
-             lease_context(state))
-  TRUE
+  state$nodes <- nodes
+  lease_keep(state)
+  list(answer = "started")
 }
 
 # Minting ------------------------------------------------------------------
@@ -278,20 +345,18 @@ lease_renew_once <- function(state, call) {
 # whenever the binding stops for it.
 lease_next <- function(generator, n, as, call) {
   state <- generator$lease
-  context <- list(generator = generator, n = n, as = as)
   pieces <- list()
   done <- 0
-  idle <- 0L
   repeat {
+    if (state$released) abort_lease_released(state, call)
     minted <- rust_value(generator_next_leased(state$pointer, n - done, as, generator$layout), call,
-                         context)
+                         list(generator = generator, n = n, as = as))
     got <- length(minted$ids)
     if (got > 0L) pieces[[length(pieces) + 1L]] <- minted$ids
     done <- done + got
     if (minted$complete) break
-    idle <- if (got == 0L) idle + 1L else 0L
-    if (idle > 2L) zuid_abort_internal("a renewed lease let the generator mint nothing", call)
-    lease_renew(state, call)
+    lease_flush_pending()
+    lease_drive(state, "renew", call)
   }
   # Most calls mint in one window: their vector is returned as it is.
   if (length(pieces) == 0L) minted$ids else if (length(pieces) == 1L) pieces[[1L]] else do.call(c, pieces)
@@ -313,40 +378,28 @@ id_release <- function(generator) {
   }
   state <- generator$lease
   if (!state$released) {
-    last <- rust_value(generator_lease_close(state$pointer), call, list(generator = generator))
-    state$released <- TRUE
     lease_flush_pending()
-    lease_give_back(state, last, call)
+    lease_drive(state, "release", call)
+    state$released <- TRUE
+    lease_unkeep(state)
   }
   invisible(generator)
 }
 
-# Frees the node in the lease table, leaving as its horizon the last tick
-# the generator minted in (`last` from the binding; NULL: it minted
-# nothing), if the lease is still this generator's.
-lease_give_back <- function(state, last, call) {
-  lease_db(state, call, "give back", DBI::dbExecute(state$con, lease_sql_release(state, last)))
-  invisible()
-}
-
-# The generator fenced off, and its last tick, whatever state it is in.
-lease_close_quietly <- function(state) {
-  tryCatch(rust_value(generator_lease_close(state$pointer)), error = function(e) NULL)
-}
-
 # The finalizer of a lease's state: R may run it in the middle of any call
-# (SQL on the connection could break a query in progress), so the release
-# waits for the end of the top-level call, or for the next lease call.
+# (SQL on the connection could break a query in progress), so its
+# generator is shut at once and the node given back at the end of the
+# top-level call, or at the next lease call.
 lease_finalize <- function(state) {
-  if (state$released || !identical(state$pid, Sys.getpid()) || is.null(state$token)) {
+  if (state$released || !identical(state$pid, Sys.getpid()) || is.null(state$machine)) {
     return(invisible())
   }
   state$released <- TRUE
-  last <- if (is.null(state$pointer)) NULL else lease_close_quietly(state)
+  if (!is.null(state$pointer)) try(generator_shut(state$pointer), silent = TRUE)
   if (isTRUE(the$lease_exiting)) {
-    return(lease_release_quietly(state, last))
+    return(lease_release_quietly(state))
   }
-  the$lease_pending <- c(the$lease_pending, list(list(state = state, last = last)))
+  the$lease_pending <- c(the$lease_pending, list(state))
   if (is.null(the$lease_callback)) {
     the$lease_callback <- addTaskCallback(function(...) {
       lease_flush_pending()
@@ -357,15 +410,19 @@ lease_finalize <- function(state) {
   invisible()
 }
 
-lease_release_quietly <- function(state, last) {
-  tryCatch(lease_give_back(state, last, NULL), error = function(e) NULL)
+# Gives a collected generator's node back; a failure leaves the lease to
+# expire, which is safe.
+lease_release_quietly <- function(state) {
+  tryCatch(lease_drive(state, "release", NULL), error = function(e) NULL,
+           warning = function(w) NULL)
+  lease_unkeep(state)
 }
 
 # Gives back the nodes of generators collected since the last flush.
 lease_flush_pending <- function() {
   pending <- the$lease_pending
   the$lease_pending <- NULL
-  for (p in pending) lease_release_quietly(p$state, p$last)
+  for (state in pending) lease_release_quietly(state)
 }
 
 # An object alive until R exits, whose finalizer then gives back the nodes
@@ -398,9 +455,9 @@ id_leases <- function(con, lease_table = "zuid_node_leases") {
   call <- sys.call()
   state <- lease_table_state(con, lease_table, call)
   lease_flush_pending()
-  rows <- lease_db(state, call, "list", {
-    if (DBI::dbExistsTable(con, state$table_name)) DBI::dbGetQuery(con, lease_sql_list(state)) else NULL
-  })
+  rows <- if (lease_exists(state, state$table_name, call)) {
+    lease_query(state, lease_sql_list(state), names(lease_list_columns), call = call, doing = "list")
+  }
   lease_frame(rows)
 }
 
@@ -411,8 +468,11 @@ lease_table_state <- function(con, table, call) {
   state <- new.env(parent = emptyenv())
   state$con <- con
   state$sql <- sql_dialect(dialect)
-  state$table_name <- check_lease_table(table, call)
-  state$table <- sql_quote_name(state$table_name, list(dialect = dialect, con = con), call)
+  state$table_name <- check_lease_table(table, dialect, call)
+  state$ledger_name <- paste0(state$table_name, lease_ledger_suffix)
+  target <- list(dialect = dialect, con = con)
+  state$table <- sql_quote_name(state$table_name, target, call)
+  state$ledger <- sql_quote_name(state$ledger_name, target, call)
   state
 }
 
@@ -434,4 +494,32 @@ lease_frame <- function(rows) {
     horizon = time(rows$horizon_ms), id_space = as.character(rows$id_space),
     node_mask = as.character(rows$node_mask), stringsAsFactors = FALSE
   )
+}
+
+# Conditions ---------------------------------------------------------------------
+
+# A failure of the database while zuid was `doing` something with the
+# lease table (a statement that failed, warned, or answered in a form zuid
+# cannot read): nothing is guessed from it.
+lease_abort_database <- function(state, doing, call) {
+  words <- c(claim = "claim", renew = "renew", release = "give back")
+  doing <- if (doing %in% names(words)) words[[doing]] else doing
+  zuid_abort(sprintf(paste(
+    "Could not %s the node lease in %s: %s. No ID was minted past what the",
+    "lease reserved; `id_next()` tries again."
+  ), doing, state$table_name, lease_error_words(state)), class = "zuid_error_lease", call = call,
+  reason = "database", parent = state$db_error)
+}
+
+lease_error_words <- function(state) {
+  e <- state$db_error
+  if (is.null(e)) "its answer could not be read" else
+    sprintf("the database said: %s", conditionMessage(e))
+}
+
+abort_lease_released <- function(state, call) {
+  zuid_abort(sprintf(paste(
+    "This generator gave its node (%s) back with `id_release()`, or was",
+    "collected: it mints no more. Create a new one with `id_generator()`."
+  ), node_words(state$nodes)), class = "zuid_error_lease", call = call, reason = "released")
 }

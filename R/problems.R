@@ -423,6 +423,8 @@ problem_handlers$after_ahead <- function(problem, call, context) {
 }
 
 # Node leases (lease.R) ------------------------------------------------------
+# Each stop of the core's lease machine; `context$lease` is the lease's
+# state (its table, layout, and the database's last error).
 
 problem_handlers$lease_closed <- function(problem, call, context) {
   zuid_abort(paste(
@@ -437,6 +439,88 @@ problem_handlers$lease_none_left <- function(problem, call, context) {
     "No ID of the %s with these node values (%s) lies above the horizon that",
     "the node's previous holder reserved: the layout has none left for this node."
   ), layout_label(context$layout), node_words(context$nodes)), class = "zuid_error_range", call = call)
+}
+
+lease_doing_word <- function(doing) {
+  words <- c(claim = "claimed", renew = "renewed", release = "given back")
+  if (length(doing) == 1L && doing %in% names(words)) words[[doing]] else "written"
+}
+
+problem_handlers$lease_transaction <- function(problem, call, context) {
+  zuid_abort(sprintf(paste(
+    "The connection given as `lease` is inside a transaction: a node lease %s",
+    "there would be undone if the transaction were rolled back, while this",
+    "generator minted on. Commit or roll back first, or give the generator a",
+    "connection of its own."
+  ), lease_doing_word(problem$element)), class = "zuid_error_lease", call = call,
+  reason = "transaction", doing = problem$element)
+}
+
+problem_handlers$lease_database <- function(problem, call, context) {
+  state <- context$lease
+  if (identical(problem$element, "release")) {
+    return(zuid_warn(sprintf(paste(
+      "Could not give the node lease in %s back: %s. The generator mints no more;",
+      "its node stays leased until the lease expires, at most `lease_ttl` later."
+    ), state$table_name, lease_error_words(state)), class = "zuid_warning_lease", call = call,
+    reason = "database", parent = state$db_error))
+  }
+  lease_abort_database(state, problem$element, call)
+}
+
+problem_handlers$lease_all_taken <- function(problem, call, context) {
+  state <- context$lease
+  first <- state$first_expiry %||% NA_real_
+  here <- if (problem$value > 0) sprintf(paste(
+    " (%s of them because generators of this R session were given their node",
+    "values by hand)"), whole_text(problem$value)) else ""
+  lost <- if (is.na(problem$detail %||% NA)) "" else sprintf(paste(
+    "This generator's lease of node %s was lost: another client took it, gave",
+    "it back, or deleted or changed its row, and no node is free to claim again. "
+  ), whole_text(problem$detail))
+  zuid_abort(sprintf(paste0(
+    "%sEvery node of the %s is leased in %s: all %s are held%s. %s"
+  ), lost, layout_label(state$layout), state$table_name, whole_text(state$count), here,
+  if (is.na(first)) "No lease of another process is live." else sprintf(paste(
+    "The first lease expires at %s (the database's clock), unless its holder",
+    "renews it."), lease_time_text(first))),
+  class = "zuid_error_lease", call = call, reason = if (nzchar(lost)) "lost" else "all_taken",
+  nodes = state$count, first_expiry = lease_time(first))
+}
+
+problem_handlers$lease_contention <- function(problem, call, context) {
+  state <- context$lease
+  zuid_abort(sprintf(paste(
+    "No node of the %s could be claimed in %s after %s attempts: other",
+    "processes took each one first. Try again."
+  ), layout_label(state$layout), state$table_name, whole_text(problem$value)),
+  class = "zuid_error_lease", call = call, reason = "contention")
+}
+
+problem_handlers$lease_split <- function(problem, call, context) {
+  state <- context$lease
+  zuid_abort(sprintf(paste(
+    "The lease table %s holds live leases of a layout that mints the same ID",
+    "space as the %s but splits the bits below its time into other fields:",
+    "their nodes could mint the same IDs. Use one layout for the whole ID space,",
+    "or wait until the other layout's leases expire."
+  ), state$table_name, layout_label(state$layout)), class = "zuid_error_lease",
+  call = call, reason = "split")
+}
+
+problem_handlers$lease_slow <- function(problem, call, context) {
+  state <- context$lease
+  zuid_abort(sprintf(paste(
+    "Renewing the node lease in %s took %s ms, more than half of `lease_ttl`",
+    "(%s s), %s times in a row: the generator could mint only in what was left",
+    "of each window. Use a longer `lease_ttl`, or a connection that answers sooner."
+  ), state$table_name, whole_text(problem$value), format(state$ttl_ms / 1000),
+  whole_text(problem$detail %||% NA_real_)),
+  class = "zuid_error_lease", call = call, reason = "slow", took_ms = problem$value)
+}
+
+problem_handlers$lease_released <- function(problem, call, context) {
+  abort_lease_released(context$lease, call)
 }
 
 # Layouts, continued -------------------------------------------------------

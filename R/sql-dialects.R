@@ -344,9 +344,20 @@ sql_dialects <- list(
 # The `lease` of each entry, kept apart from the SQL of reading IDs:
 #   now_ms        SQL of the database's clock, in milliseconds since 1970 (a
 #                 bigint), the same for every holder of a lease
+#   text          sprintf() format that casts a number to text (NULL stays
+#                 NULL), so that numbers reach R exact from every driver
+#   greatest      sprintf() format of the larger of two numbers
+#   outside       SQL of one row with `outside`: 1 when the connection is in
+#                 no transaction (what it writes is committed at once), 0
+#                 when it is; NULL where the engine cannot be asked (SQLite:
+#                 lease-sql.R tries a BEGIN, which fails inside one)
 #   insert_new    function(table, columns, values): SQL that inserts one row
 #                 (`columns` and `values`, SQL text), or nothing when a row
 #                 has its key, counting one changed row only when it inserted
+#   upsert_max    function(table, columns, values, column): SQL that inserts
+#                 one row, or where a row has its key (the first three
+#                 columns) raises its `column` to the value given and counts
+#                 one more of its `changes`
 #   busy_timeout  NULL, or how long a connection waits for another's write:
 #                 `get` (SQL of it in milliseconds) and `set` (function(ms))
 
@@ -355,26 +366,61 @@ insert_on_conflict_nothing <- function(table, columns, values) {
           paste(columns, collapse = ", "), paste(values, collapse = ", "))
 }
 
+# PostgreSQL's and SQLite's upsert: `existing(table, column)` names a
+# column of the row in place (PostgreSQL qualifies it with the table's
+# name, SQLite leaves it bare), `greatest` is the dialect's.
+upsert_on_conflict <- function(existing, greatest) {
+  function(table, columns, values, column) {
+    old <- existing(table, column)
+    sprintf(paste(
+      "INSERT INTO %s (%s) VALUES (%s) ON CONFLICT (%s) DO UPDATE SET %s = %s, changes = %s + 1"
+    ), table, paste(columns, collapse = ", "), paste(values, collapse = ", "),
+    paste(columns[1:3], collapse = ", "), column,
+    sprintf(greatest, sprintf("COALESCE(%s, excluded.%s)", old, column), sprintf("excluded.%s", column)),
+    existing(table, "changes"))
+  }
+}
+
 lease_dialects <- list(
   postgres = list(
     now_ms = "CAST(FLOOR(EXTRACT(EPOCH FROM clock_timestamp()) * 1000) AS BIGINT)",
+    text = "CAST(%s AS TEXT)",
+    greatest = "GREATEST(%s, %s)",
+    # A statement's start is its transaction's only when it runs alone.
+    outside = "SELECT CAST(CASE WHEN now() = statement_timestamp() THEN 1 ELSE 0 END AS INTEGER) AS outside",
     insert_new = insert_on_conflict_nothing,
+    upsert_max = upsert_on_conflict(function(table, column) paste0(table, ".", column), "GREATEST(%s, %s)"),
     busy_timeout = NULL
   ),
   sqlite = list(
     # julianday('now') counts days from noon, 24 November 4714 BC; its
     # 'now' is the process's clock, which every process of a file shares.
     now_ms = "CAST(ROUND((julianday('now') - 2440587.5) * 86400000) AS INTEGER)",
+    text = "CAST(%s AS TEXT)",
+    greatest = "MAX(%s, %s)",
+    outside = NULL,
     insert_new = insert_on_conflict_nothing,
+    upsert_max = upsert_on_conflict(function(table, column) column, "MAX(%s, %s)"),
     busy_timeout = list(get = "PRAGMA busy_timeout",
                         set = function(ms) sprintf("PRAGMA busy_timeout = %d", as.integer(ms)))
   ),
   mysql = list(
     # UTC_TIMESTAMP(3), so that the session's time zone plays no part.
     now_ms = "CAST(TIMESTAMPDIFF(MICROSECOND, '1970-01-01 00:00:00', UTC_TIMESTAMP(3)) DIV 1000 AS SIGNED)",
+    text = "CAST(%s AS CHAR)",
+    greatest = "GREATEST(%s, %s)",
+    outside = paste("SELECT CAST(CASE WHEN @@autocommit = 1 AND @@in_transaction = 0 THEN 1 ELSE 0 END",
+                    "AS SIGNED) AS outside"),
     insert_new = function(table, columns, values) {
       sprintf("INSERT IGNORE INTO %s (%s) VALUES (%s)", table, paste(columns, collapse = ", "),
               paste(values, collapse = ", "))
+    },
+    upsert_max = function(table, columns, values, column) {
+      sprintf(paste(
+        "INSERT INTO %s (%s) VALUES (%s) ON DUPLICATE KEY UPDATE %s = GREATEST(COALESCE(%s, VALUES(%s)),",
+        "VALUES(%s)), changes = changes + 1"
+      ), table, paste(columns, collapse = ", "), paste(values, collapse = ", "), column, column, column,
+      column)
     },
     busy_timeout = NULL
   )

@@ -21,12 +21,27 @@ lease_database <- function(engine, env = parent.frame()) {
              table = sprintf("zuid_leases_%s_%d", engine, sample.int(1e9, 1L)))
   db$con <- lease_connect(db)
   withr_defer <- function() {
-    try(DBI::dbExecute(db$con, sprintf("DROP TABLE IF EXISTS %s", db$table)), silent = TRUE)
+    for (name in c(db$table, paste0(db$table, "_horizons"))) {
+      try(DBI::dbExecute(db$con, sprintf("DROP TABLE IF EXISTS %s", name)), silent = TRUE)
+    }
     try(DBI::dbDisconnect(db$con), silent = TRUE)
     if (!is.null(db$path)) unlink(db$path)
   }
   do.call(on.exit, list(substitute(f(), list(f = withr_defer)), add = TRUE), envir = env)
   db
+}
+
+# A lease table of its own on `db`'s connection, dropped with its ledger
+# when the test ends.
+fresh_lease_table <- function(db, env = parent.frame()) {
+  table <- sprintf("zuid_leases_%s_%d", db$engine, sample.int(1e9, 1L))
+  drop <- function() {
+    for (name in c(table, paste0(table, "_horizons"))) {
+      try(DBI::dbExecute(db$con, sprintf("DROP TABLE IF EXISTS %s", name)), silent = TRUE)
+    }
+  }
+  do.call(on.exit, list(substitute(f(), list(f = drop)), add = TRUE, after = FALSE), envir = env)
+  table
 }
 
 lease_connect <- function(db) {
@@ -129,3 +144,107 @@ clock_shim <- local({
     built
   }
 })
+
+# A connection like `con` (the same driver's class, the same session) whose
+# statements fail as scripted: the `at`-th statement from now on (counting
+# dbGetQuery(), dbExecute() and dbExistsTable() calls) fails as `how` says:
+# "error" (the driver raises), "null" (NULL with a warning, as RPostgreSQL
+# answers a query that failed), "shape" (an answer of another form) or
+# "lost" (the statement runs, and its answer is lost on the way back).
+# `faults$count` counts the statements run.
+faulty_connection <- function(con, faults) {
+  base <- class(con)[[1L]]
+  cls <- paste0("ZuidFaulty", base)
+  # Where the classes and methods live: an environment that sees DBI's
+  # generics (DBI is not attached in the tests).
+  if (is.null(faulty_classes$env)) faulty_classes$env <- new.env(parent = asNamespace("DBI"))
+  faulty_classes <- faulty_classes$env
+  if (!methods::isClass(cls, where = faulty_classes)) {
+    methods::setClass(cls, contains = base, slots = c(faults = "environment", inner = "ANY"),
+                      where = faulty_classes)
+    # Each statement goes to the connection itself, unless it is the one
+    # to fail.
+    methods::setMethod("dbGetQuery", methods::signature(cls, "character"), function(conn, statement, ...) {
+      faulty_run(conn, statement, function(con) DBI::dbGetQuery(con, statement, ...), data.frame(other = 1:2))
+    }, where = faulty_classes)
+    methods::setMethod("dbExecute", methods::signature(cls, "character"), function(conn, statement, ...) {
+      faulty_run(conn, statement, function(con) DBI::dbExecute(con, statement, ...), "1")
+    }, where = faulty_classes)
+    methods::setMethod("dbExistsTable", methods::signature(cls, "character"), function(conn, name, ...) {
+      faulty_run(conn, name, function(con) DBI::dbExistsTable(con, name, ...), NA)
+    }, where = faulty_classes)
+  }
+  methods::new(cls, con, faults = faults, inner = con)
+}
+
+faulty_classes <- new.env()
+
+# A statement of a faulty connection: `run` on the connection itself,
+# unless it is the one to fail: then it fails as the plan says (after
+# running, for "lost"), and the plan keeps its text; `shape` is an answer
+# of another form.
+faulty_run <- function(conn, statement, run, shape) {
+  faults <- conn@faults
+  faults$count <- faults$count + 1L
+  if (!identical(faults$count, faults$at)) {
+    return(run(conn@inner))
+  }
+  faults$statement <- statement
+  switch(faults$how,
+    error = stop("injected failure of the statement"),
+    null = {
+      warning("injected: could not run the statement")
+      NULL
+    },
+    shape = shape,
+    lost = {
+      run(conn@inner)
+      stop("injected: the connection was lost after the statement ran")
+    })
+}
+
+# The fault plan of a faulty connection: none yet, statements counted.
+fault_plan <- function() {
+  plan <- new.env()
+  plan$count <- 0L
+  plan$at <- NA_integer_
+  plan$how <- "error"
+  plan
+}
+
+# Statements that keep other sessions out of a table for a while, and what
+# makes this session's statements give up waiting for them: on
+# PostgreSQL and MariaDB, a failed statement that is not the driver's fault.
+table_lock <- list(
+  postgres = list(
+    hold = function(table) c("BEGIN", sprintf("LOCK TABLE %s IN ACCESS EXCLUSIVE MODE", table)),
+    release = "ROLLBACK",
+    impatient = "SET lock_timeout = '300ms'"
+  ),
+  mysql = list(
+    hold = function(table) sprintf("LOCK TABLES %s WRITE", table),
+    release = "UNLOCK TABLES",
+    impatient = "SET SESSION lock_wait_timeout = 1"
+  )
+)
+
+# Makes the session of `con` read-only, or writable again: every write
+# then fails, as against a database that cannot be written.
+read_only <- function(con, engine, on) {
+  sql <- switch(engine,
+    sqlite = sprintf("PRAGMA query_only = %s", if (on) "ON" else "OFF"),
+    postgres = sprintf("SET default_transaction_read_only = %s", if (on) "on" else "off"),
+    mysql = sprintf("SET SESSION TRANSACTION %s", if (on) "READ ONLY" else "READ WRITE"))
+  DBI::dbExecute(con, sql)
+}
+
+# Every statement that empties a table on the engine.
+emptying <- function(engine, table) {
+  c(sprintf("DELETE FROM %s", table), if (engine != "sqlite") sprintf("TRUNCATE TABLE %s", table))
+}
+
+# Milliseconds, one node bit and a 21-bit sequence: two nodes.
+two_nodes_ms <- function() {
+  id_layout(time = list(bits = 41, unit = "ms", epoch = as.POSIXct("2020-01-01", tz = "UTC")),
+            fields = list(node = 1), sequence = 21)
+}

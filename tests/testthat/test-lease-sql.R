@@ -32,26 +32,39 @@ test_that("text in lease statements keeps a few safe characters and nothing that
   }
 })
 
-test_that("each dialect writes its own clock and its own insert of a free node", {
+test_that("each dialect creates both tables and writes its own insert, upsert and casts", {
   for (dialect in c("postgres", "sqlite", "mysql")) {
     state <- lease_state(dialect)
-    now <- state$sql$lease$now_ms
-    expect_match(zuid:::lease_sql_renew(state, list(horizon = 7, horizon_ms = 8)),
-                 paste0("expires_ms = ", now, " + 30000, horizon = 7, horizon_ms = 8"), fixed = TRUE)
-    release <- zuid:::lease_sql_release(state, NULL)
-    expect_no_match(release, "horizon")
-    expect_match(release, "token = '123-1-1700000000000000' AND released = 0", fixed = TRUE)
-    expect_match(zuid:::lease_sql_release(state, list(horizon = 9, horizon_ms = 10)), "horizon = 9, horizon_ms = 10,")
-    create <- zuid:::lease_sql_create(state)
-    expect_match(create, "PRIMARY KEY (id_space, node_mask, node)", fixed = TRUE)
-    expect_match(create, sprintf("node %s NOT NULL", state$sql$types[["integer"]]), fixed = TRUE)
-    expect_match(create, "horizon_ms [A-Z]+,")
+    state$ledger <- "\"t_horizons\""
+    for (which in c("table", "ledger")) {
+      create <- zuid:::lease_sql_create(state, which)
+      expect_match(create, "PRIMARY KEY (id_space, node_mask, node)", fixed = TRUE)
+      expect_match(create, sprintf("node %s NOT NULL", state$sql$types[["integer"]]), fixed = TRUE)
+      expect_match(create, "horizon [A-Z]+,")
+    }
+    expect_match(zuid:::lease_sql_create(state, "ledger"), "owner_mask VARCHAR\\(20\\), owner_until_ms")
+    expect_match(sprintf(state$sql$lease$text, "x"), "^CAST\\(x AS (TEXT|CHAR)\\)$")
+    expect_match(sprintf(state$sql$lease$greatest, "a", "b"), "^(GREATEST|MAX)\\(a, b\\)$")
   }
   insert <- function(dialect) zuid:::sql_dialect(dialect)$lease$insert_new("t", c("a", "b"), c("1", "'x'"))
   expect_identical(insert("postgres"), "INSERT INTO t (a, b) VALUES (1, 'x') ON CONFLICT DO NOTHING")
   expect_identical(insert("sqlite"), insert("postgres"))
   expect_identical(insert("mysql"), "INSERT IGNORE INTO t (a, b) VALUES (1, 'x')")
+  upsert <- function(dialect) {
+    zuid:::sql_dialect(dialect)$lease$upsert_max("t", c("k1", "k2", "k3", "h", "changes"),
+                                                c("1", "2", "3", "9", "0"), "h")
+  }
+  expect_identical(upsert("postgres"), paste(
+    "INSERT INTO t (k1, k2, k3, h, changes) VALUES (1, 2, 3, 9, 0) ON CONFLICT (k1, k2, k3) DO UPDATE SET",
+    "h = GREATEST(COALESCE(t.h, excluded.h), excluded.h), changes = t.changes + 1"))
+  expect_identical(upsert("sqlite"), paste(
+    "INSERT INTO t (k1, k2, k3, h, changes) VALUES (1, 2, 3, 9, 0) ON CONFLICT (k1, k2, k3) DO UPDATE SET",
+    "h = MAX(COALESCE(h, excluded.h), excluded.h), changes = changes + 1"))
+  expect_identical(upsert("mysql"), paste(
+    "INSERT INTO t (k1, k2, k3, h, changes) VALUES (1, 2, 3, 9, 0) ON DUPLICATE KEY UPDATE",
+    "h = GREATEST(COALESCE(h, VALUES(h)), VALUES(h)), changes = changes + 1"))
   expect_null(zuid:::sql_dialect("duckdb")$lease)
+  expect_null(zuid:::sql_dialect("sqlite")$lease$outside)
 })
 
 test_that("numbers from any driver, and a table with no rows, read as id_leases() returns them", {
@@ -76,5 +89,32 @@ for (engine in lease_engines()) {
     expect_true(now >= before - 1000 && now <= after + 1000,
                 label = sprintf("%s: %f in [%f, %f]", engine, now, before, after))
     expect_identical(now, round(now))
+  })
+}
+
+for (engine in lease_engines()) {
+  test_that(sprintf("the ledger's upsert only raises, counts every change, and text casts are exact (%s)", engine), {
+    skip_unless_engine(engine)
+    db <- lease_database(engine)
+    state <- zuid:::lease_table_state(db$con, db$table, NULL)
+    zuid:::lease_prepare(state, NULL)
+    upsert <- function(horizon) {
+      values <- c(id_space = "'s'", node_mask = "'m'", node = "7", horizon = horizon, updated_ms = "0",
+                  changes = "0")
+      DBI::dbExecute(db$con, state$sql$lease$upsert_max(state$ledger, names(values), values, "horizon"))
+      row <- DBI::dbGetQuery(db$con, sprintf("SELECT %s AS horizon, changes FROM %s WHERE node = 7",
+                                              sprintf(state$sql$lease$text, "horizon"), state$ledger))
+      list(horizon = row$horizon, changes = as.double(row$changes))
+    }
+    expect_identical(upsert("5"), list(horizon = "5", changes = 0))
+    expect_identical(upsert("3"), list(horizon = "5", changes = 1))
+    expect_identical(upsert("9007199254740993"), list(horizon = "9007199254740993", changes = 2))
+    expect_identical(upsert("9007199254740993"), list(horizon = "9007199254740993", changes = 3))
+    # The connection outside and inside a transaction.
+    expect_identical(zuid:::lease_step_outside(state, list(), NULL), list(answer = "outside", outside = TRUE))
+    DBI::dbBegin(db$con)
+    expect_identical(zuid:::lease_step_outside(state, list(), NULL), list(answer = "outside", outside = FALSE))
+    DBI::dbRollback(db$con)
+    expect_identical(zuid:::lease_step_outside(state, list(), NULL), list(answer = "outside", outside = TRUE))
   })
 }

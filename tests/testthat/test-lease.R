@@ -113,8 +113,10 @@ for (engine in lease_engines()) {
     # (it is killed later, so that it never gives the node back).
     Sys.sleep(1.3)
     out <- tempfile(fileext = ".rds")
+    # (Its lease lasts 5 s: live still when this process next renews, even
+    # on a loaded machine.)
     taker <- lease_child(db, function(con, table, out) {
-      h <- zuid::id_generator("mastodon", lease = con, lease_table = table, lease_ttl = 1)
+      h <- zuid::id_generator("mastodon", lease = con, lease_table = table, lease_ttl = 5)
       saveRDS(list(ids = zuid::id_next(h, 1000, as = "character"), pid = Sys.getpid()), out)
       cat("ready\n")
       Sys.sleep(120)
@@ -123,15 +125,16 @@ for (engine in lease_engines()) {
     child_wait_for(taker)
     took <- readRDS(out)
     expect_true(all_above(took$ids, second))
+    # The layout has one node: there is none to claim instead.
     err <- expect_error(id_next(g, 5), class = "zuid_error_lease",
-                        regexp = "was lost: it expired and another process holds")
+                        regexp = "lease of node 0 was lost: another client took it")
     expect_identical(err$reason, "lost")
-    expect_match(conditionMessage(err), sprintf("process %d", took$pid))
+    expect_match(conditionMessage(err), "all 1 are held. The first lease expires at 20")
     # Killed, its lease expires; the generator claims the node back and
     # mints above the taker's IDs.
     taker$kill()
-    Sys.sleep(1.3)
-    third <- id_next(g, 10)
+    Sys.sleep(5.3)
+    expect_warning(third <- id_next(g, 10), class = "zuid_warning_lease", regexp = "The generator claimed it again")
     expect_true(all_above(third, took$ids))
     expect_identical(id_leases(db$con, db$table)$pid, Sys.getpid())
   })
@@ -144,12 +147,16 @@ for (engine in lease_engines()) {
       DBI::dbGetQuery(db$con, sprintf("SELECT renewals FROM %s", db$table))$renewals
     }
     before <- as.double(renewals())
-    # 4,000 IDs at 4 a millisecond: about a second, two windows of 0.5 s.
+    # 4,000 IDs at 4 a millisecond: a second or more, two windows of 0.5 s
+    # or more. A renewal updates the row twice, before and after reserving:
+    # at least one renewal, and at most one per window the call spanned.
+    started <- Sys.time()
     ids <- id_next(g, 4000, as = "integer64")
+    windows <- ceiling(as.double(difftime(Sys.time(), started, units = "secs")) / 0.5)
     expect_length(ids, 4000)
     expect_true(all(diff(ids) > 0))
-    expect_gte(as.double(renewals()) - before, 1)
-    expect_lte(as.double(renewals()) - before, 4)
+    expect_gte(as.double(renewals()) - before, 2)
+    expect_lte(as.double(renewals()) - before, 2 * (windows + 1))
     # Many short calls inside one window: no database call for any of them.
     g <- id_generator(two_nodes(), lease = db$con, lease_table = db$table, lease_ttl = 60)
     before <- as.double(DBI::dbGetQuery(db$con, sprintf("SELECT renewals FROM %s WHERE node_mask = '0x40000000'",
@@ -160,19 +167,35 @@ for (engine in lease_engines()) {
     expect_identical(after, before)
   })
 
-  test_that(sprintf("a database out of reach is a classed error, and minting goes on once it is back (%s)", engine), {
+  test_that(sprintf("a database that cannot be written is a classed error, and minting goes on once it can (%s)",
+                    engine), {
     skip_unless_lease_engine(engine)
     db <- lease_database(engine)
     g <- id_generator(two_nodes(), lease = db$con, lease_table = db$table, lease_ttl = 1)
     first <- id_next(g, 5)
-    moved <- paste0(db$table, "_away")
-    DBI::dbExecute(db$con, sprintf("ALTER TABLE %s RENAME TO %s", db$table, moved))
+    read_only(db$con, engine, TRUE)
     Sys.sleep(0.6)
     err <- expect_error(id_next(g, 5), class = "zuid_error_lease",
-                        regexp = "Could not renew the node lease in zuid_leases_")
+                        regexp = "Could not renew the node lease in zuid_leases_[a-z]+_[0-9]+: the database said: ")
     expect_identical(err$reason, "database")
-    DBI::dbExecute(db$con, sprintf("ALTER TABLE %s RENAME TO %s", moved, db$table))
+    expect_s3_class(err$parent, "condition")
+    read_only(db$con, engine, FALSE)
     expect_true(all_above(id_next(g, 5), first))
+    expect_identical(id_leases(db$con, db$table)$state, "held")
+  })
+
+  test_that(sprintf("a connection that is gone is a classed error (%s)", engine), {
+    skip_unless_lease_engine(engine)
+    db <- lease_database(engine)
+    con <- lease_connect(db)
+    g <- id_generator(two_nodes(), lease = con, lease_table = db$table, lease_ttl = 1)
+    id_next(g, 5)
+    DBI::dbDisconnect(con)
+    Sys.sleep(0.6)
+    expect_error(id_next(g, 5), class = "zuid_error_lease", regexp = "Could not renew the node lease")
+    expect_error(id_generator(two_nodes(), lease = con, lease_table = db$table), class = "zuid_error_lease",
+                 regexp = "Could not claim the node lease")
+    expect_warning(id_release(g), class = "zuid_warning_lease", regexp = "stays leased until the lease expires")
   })
 
   test_that(sprintf("8 processes lease 8 nodes at once and mint 200,000 IDs each, none twice (%s)", engine), {
@@ -279,7 +302,9 @@ for (engine in lease_engines()) {
       file.create(go)
       while (lines() < 20 && Sys.time() < deadline && holder$is_alive()) Sys.sleep(0.05)
       holder$kill() # SIGKILL
-      killed <- trimws(readLines(log))
+      # Killed, it may have left half a line.
+      killed <- trimws(readLines(log, warn = FALSE))
+      killed <- killed[nchar(killed) >= 15]
       expect_gte(length(killed), 20)
       horizon <- id_leases(db$con, db$table)$horizon
       later <- lease_results(list(next_holder))[[1]]

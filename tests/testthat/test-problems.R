@@ -1,5 +1,19 @@
 # The problems the Rust binding reports, and the conditions R makes of them.
 
+# What a lease's messages read of its state: its table, layout and count,
+# and the database's last error.
+lease_message_state <- function() {
+  state <- new.env()
+  state$table_name <- "zuid_node_leases"
+  state$layout <- id_layout("twitter")
+  state$count <- 1024
+  state$ttl_ms <- 30000
+  state$nodes <- list(datacenter = 3, worker = 4)
+  state$db_error <- simpleError("server closed the connection unexpectedly")
+  state$first_expiry <- 1796000000123
+  state
+}
+
 test_that("every problem code the binding can send has an R handler", {
   codes <- zuid:::rust_value(zuid:::problem_codes())
   expect_gt(length(codes), 20)
@@ -19,6 +33,7 @@ test_that("every handler raises a classed condition carrying a message", {
                     count = 1, positions = 1, reason = "not_digits")
     ctx <- context
     if (code %in% c("forked", "not_generator", "clock_back", "interrupted")) ctx$generator <- generator
+    if (startsWith(code, "lease_")) ctx$lease <- lease_message_state()
     cnd <- tryCatch(zuid:::throw_problem(problem, quote(f()), ctx),
                     error = identity, warning = identity)
     expect_true(inherits(cnd, "condition"), label = code)
@@ -166,6 +181,19 @@ test_that("every problem of generating IDs reads well", {
     throw("after_ahead", context, value = 2500)
     throw("lease_closed", context)
     throw("lease_none_left", c(context, list(nodes = list(datacenter = 3, worker = 4))))
+    leased <- c(context, list(nodes = list(datacenter = 3, worker = 4), lease = lease_message_state()))
+    throw("lease_transaction", leased, element = "claim")
+    throw("lease_transaction", leased, element = "renew")
+    throw("lease_transaction", leased, element = "release")
+    throw("lease_database", leased, element = "claim")
+    throw("lease_database", leased, element = "renew")
+    throw("lease_database", leased, element = "release")
+    throw("lease_all_taken", leased, value = 0)
+    throw("lease_all_taken", leased, value = 2, detail = 5)
+    throw("lease_contention", leased, value = 100)
+    throw("lease_split", leased)
+    throw("lease_slow", leased, value = 18250, detail = 3)
+    throw("lease_released", leased)
   })
 })
 

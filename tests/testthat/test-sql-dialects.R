@@ -27,8 +27,12 @@ test_that("every dialect has every field, in the documented form", {
     expect_true(isTRUE(d$sign_unknown) || isFALSE(d$sign_unknown), label = name)
     expect_length(d$time_range, 2L)
     if (!is.null(d$lease)) {
-      expect_named(d$lease, c("now_ms", "insert_new", "busy_timeout"))
+      expect_named(d$lease, c("now_ms", "text", "greatest", "outside", "insert_new", "upsert_max", "busy_timeout"))
       expect_true(is.character(d$lease$now_ms) && is.function(d$lease$insert_new), label = name)
+      expect_true(is.function(d$lease$upsert_max), label = name)
+      for (format in c("text", "greatest", "outside")) {
+        expect_true(is.null(d$lease[[format]]) || is.character(d$lease[[format]]), label = paste(name, format))
+      }
     }
     plain <- c("aliases", "connections", "quote", "types", "type_names", "sign_unknown", "bits", "time_range",
                "lease")

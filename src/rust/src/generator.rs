@@ -21,14 +21,13 @@ use zuid_core::{Code, Fence, Problem};
 
 /// The generator, the process it belongs to (a forked child shares the
 /// parent's state and would mint the parent's next IDs again), its place
-/// in the node registry, and when the lease renewal in progress began.
+/// in the node registry.
 pub(crate) struct Shared {
     pid: u32,
     /// Taken when the generator is dropped, or closed for good (a lease
     /// given back).
     pub(crate) registration: Cell<Option<Registration>>,
     pub(crate) generator: Mutex<Minter>,
-    pub(crate) renewal_began: Cell<Option<Instant>>,
 }
 
 impl Drop for Shared {
@@ -95,7 +94,7 @@ fn new_generator(
         let ids = Ids::from_r(after, after_input, layout.text_form())?;
         Some(start::after_id(ids.get(0), &layout)?)
     };
-    let (mut generator, key) = start::start(layout, &nodes, policy, after, shared_node)?;
+    let (mut generator, key) = start::start(layout, &nodes, policy, after, shared_node, leased)?;
     let now_tick = generator.clock_tick();
     if leased {
         generator.set_fence(Fence::Closed);
@@ -105,10 +104,9 @@ fn new_generator(
         pid: std::process::id(),
         registration: Cell::new(None),
         generator: Mutex::new(generator),
-        renewal_began: Cell::new(None),
     });
     // Registered only once the pointer exists, whose finalizer releases it.
-    pointer.registration.set(Some(registry::register(key, now_tick)));
+    pointer.registration.set(Some(registry::register(key, now_tick, leased)));
     value(pointer)
 }
 
@@ -127,7 +125,7 @@ pub(crate) fn status(pointer: &Robj) -> Status<'_> {
     // Only an external pointer tagged as ours is read: extendr's try_from
     // would look for type information inside whatever a foreign pointer
     // points at.
-    if !is_generator_pointer(pointer) {
+    if !tagged::<Shared>(pointer) {
         return Status::Foreign;
     }
     // SAFETY: `pointer` is an EXTPTRSXP.
@@ -182,14 +180,15 @@ pub(crate) fn live(pointer: &Robj) -> std::result::Result<&Shared, Problem> {
 }
 
 /// Whether `pointer` is an external pointer that extendr tagged with the
-/// type name of our generator.
-fn is_generator_pointer(pointer: &Robj) -> bool {
+/// type name of `T` (a generator's `Shared`, a lease's machine): only then
+/// is what it points at read.
+pub(crate) fn tagged<T>(pointer: &Robj) -> bool {
     if !pointer.is_external_pointer() {
         return false;
     }
     // SAFETY: `pointer` is an EXTPTRSXP, whose tag R_ExternalPtrTag reads.
     let tag = unsafe { Robj::from_sexp(extendr_ffi::R_ExternalPtrTag(pointer.get())) };
-    tag.as_str() == Some(std::any::type_name::<Shared>())
+    tag.as_str() == Some(std::any::type_name::<T>())
 }
 
 /// What the tests of other modules need: generators made as R makes them.

@@ -1,40 +1,34 @@
 //! What R's node leases (R/lease.R) ask of the binding: a layout's node
-//! space as lease rows name it, and the steps of a lease on a generator.
-//! R claims and renews leases in the database; here the generator is
-//! fenced: it mints only up to the horizon its lease reserved, and only
-//! within the window of wall time that the lease's last renewal opened.
-//!
-//! A renewal is two calls around R's database call: `generator_lease_begin`
-//! notes when it began (the window is counted from then, before the
-//! database's clock set the lease's expiry) and proposes the horizon to
-//! reserve; `generator_lease_grant` opens the window and moves the fence
-//! once the database has taken it.
+//! space as lease rows name it, and the lease protocol's state machine
+//! (the core's `lease_machine`), which R drives: R runs each request it
+//! makes against the database and hands back the answer, and the machine
+//! moves the generator's fence. Numbers that cross to R and back in
+//! requests and answers (nodes, horizons) are decimal text, exact at any
+//! size, as the SQL reads and writes them.
 
-use crate::generator::live;
+use crate::generator::{live, tagged};
 use crate::layout::layout_from_r;
 use crate::mint::mint_to_r;
 use crate::reply::{reply, value, Outcome};
 use crate::vectors;
 use extendr_api::prelude::*;
-use std::time::{Duration, Instant};
-use zuid_core::entry::Entry;
-use zuid_core::lease::{horizon, NodeSpace};
+use std::cell::RefCell;
+use zuid_core::lease::NodeSpace;
+use zuid_core::lease_machine::{Answer, Doing, Fenced, Lease, Mono, Next, Notice, Request, RowHorizon};
 use zuid_core::output::IdsAs;
 use zuid_core::r_values::from_double;
-use zuid_core::sliced::lock_now;
-use zuid_core::{Code, Fence, Problem};
+use zuid_core::registry::{self, Key};
+use zuid_core::sliced::{lock_now, mono_now};
+use zuid_core::start::fresh_seed;
+use zuid_core::{Code, Entry, FloorError, Problem};
 
-/// A whole number R passed as a double (R checked it).
-fn whole(x: f64) -> std::result::Result<u64, Problem> {
-    match from_double(x) {
-        Entry::Id(v) => Ok(v),
-        _ => Err(Problem::new(Code::InputType)),
-    }
-}
-
-/// A duration R passed as milliseconds (R checked it).
-fn millis(ms: f64) -> std::result::Result<Duration, Problem> {
-    whole(ms).map(Duration::from_millis)
+/// A lease's machine with the node space it numbers nodes in, and the
+/// registry key of its generator once it made one: a generator that R
+/// collected first left its last ID there.
+pub(crate) struct Machine {
+    lease: RefCell<Lease>,
+    nodes: NodeSpace,
+    key: RefCell<Option<Key>>,
 }
 
 /// The node space of `layout` as lease rows name it: `space` and `mask`
@@ -55,109 +49,353 @@ fn node_space(layout: &Robj) -> Outcome {
     value(out)
 }
 
-/// The node values of node number `index` of `layout`, one per node field.
+/// The node values of node number `node` (decimal text) of `layout`, one
+/// per node field.
 #[extendr]
-fn lease_node_values(layout: Robj, index: f64) -> Robj {
-    reply(node_values(&layout, index))
+fn lease_node_values(layout: Robj, node: &str) -> Robj {
+    reply(node_values(&layout, node))
 }
 
-fn node_values(layout: &Robj, index: f64) -> Outcome {
+fn node_values(layout: &Robj, node: &str) -> Outcome {
     let nodes = NodeSpace::of(&layout_from_r(layout)?);
-    let index = whole(index)?;
-    if index >= nodes.count() {
-        return Err(Problem::new(Code::InputType));
-    }
+    let index = whole_text(node)
+        .filter(|&i| i < nodes.count())
+        .ok_or(Problem::new(Code::InputType))?;
     let values: Vec<f64> = nodes.values(index).iter().map(|&v| v as f64).collect();
     value(vectors::doubles_from(&values))
 }
 
-/// Begins a renewal of the lease of the generator `pointer` points at, for
-/// `ttl_ms`: notes when, and returns the horizon to reserve, `horizon` (a
-/// tick) and `horizon_ms` (when the tick after it starts).
+/// A new lease of a node of `layout`, for `ttl_ms` at a time.
 #[extendr]
-fn generator_lease_begin(pointer: Robj, ttl_ms: f64) -> Robj {
-    reply(lease_begin(&pointer, ttl_ms))
+fn lease_new(layout: Robj, ttl_ms: f64) -> Robj {
+    reply(new_lease(&layout, ttl_ms))
 }
 
-fn lease_begin(pointer: &Robj, ttl_ms: f64) -> Outcome {
-    let shared = live(pointer)?;
-    let ttl = whole(ttl_ms)? as i64;
-    let g = lock_now(&shared.generator)?;
-    shared.renewal_began.set(Some(Instant::now()));
-    let nodes = NodeSpace::of(g.layout());
-    let reserved = horizon(
-        g.clock_tick(),
-        g.last_tick(),
-        g.max_lead(),
-        nodes.ticks_in(ttl),
-        g.layout().last_tick(),
-    );
-    horizon_value(&nodes, reserved)
+fn new_lease(layout: &Robj, ttl_ms: f64) -> Outcome {
+    let nodes = NodeSpace::of(&layout_from_r(layout)?);
+    let ttl = match from_double(ttl_ms) {
+        Entry::Id(ms) if ms > 0 => ms,
+        _ => return Err(Problem::new(Code::InputType)),
+    };
+    let machine = Machine {
+        lease: RefCell::new(Lease::new(nodes.clone(), ttl, fresh_seed())),
+        nodes,
+        key: RefCell::new(None),
+    };
+    value(ExternalPtr::new(machine))
 }
 
-/// A horizon as R keeps it: `horizon` (the last tick that may be minted)
-/// and `horizon_ms` (when the tick after it starts).
-fn horizon_value(nodes: &NodeSpace, tick: u64) -> Outcome {
-    let out: Robj = list!(
-        horizon = tick as f64,
-        horizon_ms = nodes.tick_start_ms(tick.saturating_add(1)) as f64
-    )
-    .into();
+/// Begins an operation of the lease `machine` (`doing`: "claim", "renew"
+/// or "release") on the generator `generator` (NULL before the first
+/// claim made one): the first request, or how it ended.
+#[extendr]
+fn lease_begin(machine: Robj, generator: Robj, doing: &str) -> Robj {
+    reply(begin(&machine, &generator, doing))
+}
+
+fn begin(machine: &Robj, generator: &Robj, doing: &str) -> Outcome {
+    let machine = machine_of(machine)?;
+    let doing = Doing::from_name(doing).ok_or(Problem::new(Code::InputType))?;
+    let mut target = Target::of(generator, machine)?;
+    let next = machine.lease.borrow_mut().begin(doing, &mut target);
+    next_to_r(machine, next)
+}
+
+/// The answer to the last request of the lease `machine`: the next
+/// request, or how the operation ended.
+#[extendr]
+fn lease_answer(machine: Robj, generator: Robj, answer: Robj) -> Robj {
+    reply(take_answer(&machine, &generator, &answer))
+}
+
+fn take_answer(machine: &Robj, generator: &Robj, answer: &Robj) -> Outcome {
+    let machine = machine_of(machine)?;
+    let mut target = Target::of(generator, machine)?;
+    let answer = answer_from_r(answer);
+    if let (Answer::Started, Target::Live(shared)) = (&answer, &target) {
+        let g = lock_now(&shared.generator)?;
+        *machine.key.borrow_mut() = Some(Key::new(g.layout(), &g.node_values()));
+    }
+    let next = machine.lease.borrow_mut().answer(answer, mono_now(), &mut target);
+    next_to_r(machine, next)
+}
+
+/// The lease machine `pointer` points at.
+fn machine_of(pointer: &Robj) -> std::result::Result<&Machine, Problem> {
+    if !tagged::<Machine>(pointer) {
+        return Err(Problem::new(Code::NotGenerator));
+    }
+    // SAFETY: an EXTPTRSXP tagged with Machine's type name, made by
+    // `new_lease`; a copy restored from disk points at nothing.
+    if unsafe { extendr_ffi::R_ExternalPtrAddr(pointer.get()) }.is_null() {
+        return Err(Problem::new(Code::NotGenerator));
+    }
+    <&ExternalPtr<Machine>>::try_from(pointer)
+        .map(|p| &**p)
+        .map_err(|_| Problem::new(Code::NotGenerator))
+}
+
+/// The generator a lease drives: none before a claim made one, or one R
+/// collected before the lease's own finalizer ran (R finalizes what became
+/// unreachable together in any order). A lock that cannot be had (never,
+/// as R calls one at a time) fails safe: no floor, no window.
+enum Target<'a> {
+    None,
+    Live(&'a crate::generator::Shared),
+    Gone(Key),
+}
+
+impl<'a> Target<'a> {
+    fn of(generator: &'a Robj, machine: &Machine) -> std::result::Result<Target<'a>, Problem> {
+        if generator.is_null() {
+            return Ok(Target::None);
+        }
+        match live(generator) {
+            Ok(shared) => Ok(Target::Live(shared)),
+            Err(problem) if problem.code == Code::Forked => Err(problem),
+            Err(_) => Ok(machine.key.borrow().clone().map_or(Target::None, Target::Gone)),
+        }
+    }
+}
+
+impl Fenced for Target<'_> {
+    fn propose(&self, window_ticks: u64) -> u64 {
+        match self {
+            Target::Live(s) => lock_now(&s.generator).map_or(0, |g| g.propose(window_ticks)),
+            _ => 0,
+        }
+    }
+
+    fn stay_after(&mut self, tick: u64) -> std::result::Result<(), FloorError> {
+        match self {
+            Target::Live(s) => lock_now(&s.generator)
+                .map_err(|_| FloorError::NoneLeft)?
+                .stay_after(tick),
+            Target::None => Ok(()),
+            Target::Gone(_) => Err(FloorError::NoneLeft),
+        }
+    }
+
+    fn open(&mut self, horizon: u64, until: Mono) {
+        if let Target::Live(s) = self {
+            if let Ok(mut g) = lock_now(&s.generator) {
+                g.open(horizon, until);
+            }
+        }
+    }
+
+    /// Shuts the generator and frees its place in this process's registry
+    /// at once, so that a lease lost or given back never keeps its node
+    /// taken here until R collects the generator. A generator that is gone
+    /// left its last ID in the registry.
+    fn shut(&mut self) -> Option<u64> {
+        match self {
+            Target::Live(shared) => {
+                let mut g = lock_now(&shared.generator).ok()?;
+                let handover = g.shut();
+                shared.retire(g.last_issued_id());
+                handover
+            }
+            Target::Gone(key) => registry::last_id(key).map(|id| key.space().tick_of(id)),
+            Target::None => None,
+        }
+    }
+}
+
+/// Text of a whole number of at most 20 digits, as the SQL gives them.
+fn whole_text(text: &str) -> Option<u64> {
+    let ok = !text.is_empty() && text.len() <= 20 && text.bytes().all(|b| b.is_ascii_digit());
+    ok.then(|| text.parse().ok()).flatten()
+}
+
+/// A field of an answer: a string R gave (NA and anything else: `None`).
+fn text_field(answer: &Robj, name: &str) -> Option<String> {
+    let field = answer.dollar(name).ok()?;
+    if field.len() != 1 || field.is_na() {
+        return None;
+    }
+    field.as_str().map(str::to_owned)
+}
+
+/// A horizon of `Floors`: NA is none; anything but NA or whole-number text
+/// makes the answer unreadable.
+fn horizon_field(answer: &Robj, name: &str) -> std::result::Result<Option<u64>, ()> {
+    let field = answer.dollar(name).map_err(|_| ())?;
+    if field.len() != 1 || field.rtype() != Rtype::Strings {
+        return Err(());
+    }
+    if field.is_na() {
+        return Ok(None);
+    }
+    field.as_str().and_then(whole_text).map(Some).ok_or(())
+}
+
+fn flag_field(answer: &Robj, name: &str) -> Option<bool> {
+    let field = answer.dollar(name).ok()?;
+    (field.len() == 1 && !field.is_na()).then(|| field.as_bool()).flatten()
+}
+
+/// R's answer as the machine reads it; an answer of any other form is a
+/// failed one, never a guess.
+fn answer_from_r(answer: &Robj) -> Answer {
+    let Some(kind) = text_field(answer, "answer") else {
+        return Answer::Failed;
+    };
+    let read = || -> Option<Answer> {
+        Some(match kind.as_str() {
+            "outside" => Answer::Outside(flag_field(answer, "outside")?),
+            "found" => Answer::Found {
+                node: whole_text(&text_field(answer, "node")?)?,
+                fresh: flag_field(answer, "fresh")?,
+            },
+            "none_free" => Answer::NoneFree,
+            "changed" => {
+                let count = answer.dollar("count").ok()?;
+                match from_double(count.as_real().filter(|_| count.len() == 1)?) {
+                    Entry::Id(n) => Answer::Changed(n),
+                    _ => return None,
+                }
+            }
+            "done" => Answer::Done,
+            "started" => Answer::Started,
+            "clash" => Answer::Clash,
+            "floors" => Answer::Floors {
+                row: horizon_field(answer, "row").ok()?,
+                fence: horizon_field(answer, "fence").ok()?,
+                split: horizon_field(answer, "split").ok()?,
+            },
+            _ => return None,
+        })
+    };
+    read().unwrap_or(Answer::Failed)
+}
+
+/// A node or a tick as R's requests carry it.
+fn text(x: u64) -> String {
+    x.to_string()
+}
+
+/// An optional node or tick: NULL when there is none.
+fn maybe_text(x: Option<u64>) -> Robj {
+    x.map_or_else(|| Robj::from(()), |x| Robj::from(text(x)))
+}
+
+/// The next step as R reads it: `list(kind, ...)`, a request's fields
+/// with it; a stop is the problem R raises.
+fn next_to_r(machine: &Machine, next: Next) -> Outcome {
+    let lease = &mut *machine.lease.borrow_mut();
+    let node = maybe_text(lease.node());
+    let out: Robj = match next {
+        Next::Do(request) => request_to_r(&machine.nodes, lease, request),
+        Next::Minting => {
+            let notice: Robj = match lease.take_notice() {
+                Some(Notice::Moved { from, to }) => list!(from = text(from), to = text(to)).into(),
+                None => ().into(),
+            };
+            list!(kind = "minting", node = node, notice = notice).into()
+        }
+        Next::Released => list!(kind = "released").into(),
+        Next::Stopped(stop) => return Err(stop.into()),
+    };
     value(out)
 }
 
-/// The database took the renewal: the generator mints up to tick
-/// `horizon`, until `window_ms` after the renewal began.
+fn request_to_r(nodes: &NodeSpace, lease: &Lease, request: Request) -> Robj {
+    let token = lease.token().map(|t| format!("{t:016x}"));
+    // When the tick after `tick` starts: what lease rows show of a horizon.
+    let ms = |tick: u64| nodes.tick_start_ms(tick.saturating_add(1)) as f64;
+    match request {
+        Request::Outside => list!(kind = "do", step = "outside").into(),
+        Request::Find { prefer, skip } => {
+            let skip: Vec<String> = skip.into_iter().map(text).collect();
+            list!(kind = "do", step = "find", prefer = maybe_text(prefer), skip = skip).into()
+        }
+        Request::Take { node, fresh, token } => list!(
+            kind = "do",
+            step = "take",
+            node = text(node),
+            fresh = fresh,
+            token = format!("{token:016x}")
+        )
+        .into(),
+        Request::Start { node } => list!(kind = "do", step = "start", node = text(node)).into(),
+        Request::OwnSpace => list!(kind = "do", step = "own_space").into(),
+        Request::Floors { node } => list!(kind = "do", step = "floors", node = text(node)).into(),
+        Request::ReserveSpace { horizon } => list!(
+            kind = "do",
+            step = "reserve_space",
+            horizon = text(horizon),
+            horizon_ms = ms(horizon)
+        )
+        .into(),
+        Request::ReserveNode { node, horizon } => list!(
+            kind = "do",
+            step = "reserve_node",
+            node = text(node),
+            horizon = text(horizon),
+            horizon_ms = ms(horizon)
+        )
+        .into(),
+        Request::Extend { node, horizon, .. } => list!(
+            kind = "do",
+            step = "extend",
+            node = text(node),
+            token = token,
+            horizon = text(horizon),
+            horizon_ms = ms(horizon)
+        )
+        .into(),
+        Request::GiveBack { node, horizon, .. } => {
+            let (keep, tick) = match horizon {
+                RowHorizon::Keep => (true, None),
+                RowHorizon::Set(tick) => (false, Some(tick)),
+                RowHorizon::Clear => (false, None),
+            };
+            list!(
+                kind = "do",
+                step = "give_back",
+                node = text(node),
+                token = token,
+                keep = keep,
+                horizon = maybe_text(tick),
+                horizon_ms = tick.map_or_else(|| Robj::from(()), |t| Robj::from(ms(t)))
+            )
+            .into()
+        }
+        Request::Lower { node, from, to } => list!(
+            kind = "do",
+            step = "lower",
+            node = text(node),
+            from = text(from),
+            to = maybe_text(to)
+        )
+        .into(),
+    }
+}
+
+/// Shuts the generator `pointer` points at (its lease's finalizer, which
+/// cannot run SQL, gives the node back later): it mints no more, and frees
+/// its place in this process's registry.
 #[extendr]
-fn generator_lease_grant(pointer: Robj, horizon: f64, window_ms: f64) -> Robj {
-    reply(lease_grant(&pointer, horizon, window_ms))
+fn generator_shut(pointer: Robj) -> Robj {
+    if let Ok(shared) = live(&pointer) {
+        Target::Live(shared).shut();
+    }
+    reply(value(()))
 }
 
-fn lease_grant(pointer: &Robj, horizon: f64, window_ms: f64) -> Outcome {
-    let shared = live(pointer)?;
-    let horizon = whole(horizon)?;
-    let window = millis(window_ms)?;
-    let began = shared.renewal_began.take().ok_or(Problem::new(Code::InputType))?;
-    let mut g = lock_now(&shared.generator)?;
-    g.set_fence(Fence::UpTo(horizon));
-    g.clock().set_window_end(Some(began + window));
-    value(())
-}
-
-/// Makes the generator mint only after tick `tick`, the horizon that the
-/// node's previous holder reserved (see `Generator::stay_after_tick`).
+/// The last ID the generator `pointer` points at minted, as decimal text;
+/// NULL when it minted none. A generator that claims a node again after
+/// losing its lease stays above it, so that its IDs keep increasing.
 #[extendr]
-fn generator_lease_floor(pointer: Robj, tick: f64) -> Robj {
-    reply(lease_floor(&pointer, tick))
+fn generator_last_issued(pointer: Robj) -> Robj {
+    reply(last_issued(&pointer))
 }
 
-fn lease_floor(pointer: &Robj, tick: f64) -> Outcome {
+fn last_issued(pointer: &Robj) -> Outcome {
     let shared = live(pointer)?;
-    let tick = whole(tick)?;
-    let mut g = lock_now(&shared.generator)?;
-    g.stay_after_tick(tick).map_err(|_| Problem::new(Code::LeaseNoneLeft))?;
-    value(())
-}
-
-/// Fences the generator off for good (its lease is given back), freeing
-/// its place in the registry. Returns the horizon a release leaves for the node's next
-/// holder, `list(horizon, horizon_ms)`: the tick of its last ID and when
-/// the tick after it starts; NULL when it has no last ID.
-#[extendr]
-fn generator_lease_close(pointer: Robj) -> Robj {
-    reply(lease_close(&pointer))
-}
-
-fn lease_close(pointer: &Robj) -> Outcome {
-    let shared = live(pointer)?;
-    let mut g = lock_now(&shared.generator)?;
-    g.set_fence(Fence::Closed);
-    g.clock().set_window_end(Some(Instant::now()));
-    shared.retire(g.last_issued_id());
-    let Some(tick) = g.last_tick() else {
-        return value(());
-    };
-    horizon_value(&NodeSpace::of(g.layout()), tick)
+    let last = lock_now(&shared.generator)?.last_issued_id();
+    value(maybe_text(last))
 }
 
 /// The next `n` IDs of the leased generator `pointer` points at, as
@@ -171,7 +409,11 @@ fn generator_next_leased(pointer: Robj, n: f64, as_: &str, layout: Robj) -> Robj
 fn next_leased(pointer: &Robj, n: f64, as_: &str, layout: &Robj) -> Outcome {
     let as_ = IdsAs::from_name(as_)?;
     let shared = live(pointer)?;
-    let minted = mint_to_r(&shared.generator, whole(n)? as usize, as_, layout);
+    let n = match from_double(n) {
+        Entry::Id(n) => n as usize,
+        _ => return Err(Problem::new(Code::InputType)),
+    };
+    let minted = mint_to_r(&shared.generator, n, as_, layout);
     let (ids, problems) = minted.outcome?;
     let out: Robj = list!(ids = ids, complete = minted.complete).into();
     Ok((out, problems))
@@ -181,10 +423,11 @@ extendr_module! {
     mod lease;
     fn lease_node_space;
     fn lease_node_values;
-    fn generator_lease_begin;
-    fn generator_lease_grant;
-    fn generator_lease_floor;
-    fn generator_lease_close;
+    fn lease_new;
+    fn lease_begin;
+    fn lease_answer;
+    fn generator_shut;
+    fn generator_last_issued;
     fn generator_next_leased;
 }
 
@@ -199,8 +442,13 @@ mod tests {
         sequence = 30L), kinds = c('sign', 'time', 'node', 'sequence'), unit = 's', \
         epoch_ms = 1700000000000, text = 'decimal')";
 
-    fn number(list: &Robj, name: &str) -> f64 {
-        list.dollar(name).unwrap().as_real().unwrap()
+    fn field(list: &Robj, name: &str) -> Robj {
+        list.dollar(name).unwrap()
+    }
+
+    fn step(reply: &Outcome) -> String {
+        let (out, _) = reply.as_ref().unwrap();
+        field(out, "step").as_str().unwrap().to_owned()
     }
 
     #[test]
@@ -208,52 +456,99 @@ mod tests {
         with_r(|| {
             let layout = eval(SECONDS);
             let (space, _) = node_space(&layout).unwrap();
-            assert_eq!(
-                space.dollar("space").unwrap().as_str(),
-                Some("time<<31 s from 1700000000000")
-            );
-            assert_eq!(space.dollar("mask").unwrap().as_str(), Some("0x40000000"));
-            assert_eq!(number(&space, "count"), 2.0);
-            let (values, _) = node_values(&layout, 1.0).unwrap();
+            assert_eq!(field(&space, "space").as_str(), Some("time<<31 s from 1700000000000"));
+            assert_eq!(field(&space, "mask").as_str(), Some("0x40000000"));
+            assert_eq!(field(&space, "count").as_real(), Some(2.0));
+            let (values, _) = node_values(&layout, "1").unwrap();
             assert_eq!(values.as_real_vector(), Some(vec![1.0]));
-            assert_eq!(node_values(&layout, 2.0).unwrap_err().code, Code::InputType);
+            for bad in ["2", "-1", "1.0", "", "99999999999999999999999"] {
+                assert_eq!(node_values(&layout, bad).unwrap_err().code, Code::InputType, "{bad}");
+            }
         });
     }
 
+    /// A claim driven as R drives it, with answers as R writes them: the
+    /// generator mints only once the lease was renewed under its horizon,
+    /// starts above the floors the database gave, and stops when shut.
     #[test]
-    fn a_leased_generator_mints_only_within_its_window_and_horizon() {
+    fn a_claim_driven_through_the_binding_opens_and_shuts_the_generator() {
         with_r(|| {
             let layout = eval(SECONDS);
-            let pointer = new_test_generator(&layout, &[0.0], true);
-            // Not granted yet: nothing, and a call that says so.
-            let (out, _) = next_leased(&pointer, 5.0, "integer64", &layout).unwrap();
-            assert_eq!(out.dollar("complete").unwrap().as_bool(), Some(false));
-            assert_eq!(out.dollar("ids").unwrap().len(), 0);
-            // A renewal: the horizon is 30 s past the clock.
-            let (plan, _) = lease_begin(&pointer, 30_000.0).unwrap();
-            let horizon = number(&plan, "horizon");
-            let now_tick = (std::time::SystemTime::now()
+            let (machine, _) = new_lease(&layout, 30_000.0).unwrap();
+            let none = Robj::from(());
+            assert_eq!(step(&begin(&machine, &none, "claim")), "outside");
+            let next = take_answer(&machine, &none, &eval("list(answer = 'outside', outside = TRUE)"));
+            assert_eq!(step(&next), "find");
+            let next = take_answer(
+                &machine,
+                &none,
+                &eval("list(answer = 'found', node = '1', fresh = TRUE)"),
+            );
+            let (take, _) = next.as_ref().unwrap();
+            assert_eq!((step(&next), field(take, "node").as_str()), ("take".into(), Some("1")));
+            assert_eq!(field(take, "token").as_str().unwrap().len(), 16);
+            let next = take_answer(&machine, &none, &eval("list(answer = 'changed', count = 1)"));
+            assert_eq!(step(&next), "start");
+            // R makes the generator of node 1, fenced off until granted.
+            let pointer = new_test_generator(&layout, &[1.0], true);
+            for (answer, expected) in [
+                ("list(answer = 'started')", "own_space"),
+                ("list(answer = 'changed', count = 1)", "floors"),
+            ] {
+                assert_eq!(step(&take_answer(&machine, &pointer, &eval(answer))), expected);
+            }
+            // A floor 100 s ahead of the clock: the horizon covers it.
+            let now_tick = ((std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .unwrap()
                 .as_millis() as f64
                 - 1.7e12)
-                / 1000.0;
-            assert!((horizon - now_tick.floor() - 30.0).abs() <= 1.0, "{horizon} {now_tick}");
-            assert_eq!(number(&plan, "horizon_ms"), 1.7e12 + (horizon + 1.0) * 1000.0);
-            lease_grant(&pointer, horizon, 60_000.0).unwrap();
-            let (out, _) = next_leased(&pointer, 1000.0, "integer64", &layout).unwrap();
-            assert_eq!(out.dollar("complete").unwrap().as_bool(), Some(true));
-            assert_eq!(out.dollar("ids").unwrap().len(), 1000);
-            // A grant whose window has closed: the IDs stop.
-            lease_begin(&pointer, 30_000.0).unwrap();
-            lease_grant(&pointer, horizon, 0.0).unwrap();
-            let (out, _) = next_leased(&pointer, 10.0, "integer64", &layout).unwrap();
-            assert_eq!(out.dollar("ids").unwrap().len(), 0);
-            // A grant needs a renewal begun first.
-            assert_eq!(lease_grant(&pointer, horizon, 1.0).unwrap_err().code, Code::InputType);
-            // Closing returns the last tick and fences the generator off.
-            let (last, _) = lease_close(&pointer).unwrap();
-            assert!(number(&last, "horizon") <= horizon);
+                / 1000.0) as u64;
+            let floors = format!(
+                "list(answer = 'floors', row = NA_character_, fence = '{}', split = NA_character_)",
+                now_tick + 100
+            );
+            let next = take_answer(&machine, &pointer, &eval(&floors));
+            assert_eq!(step(&next), "extend");
+            let (extend, _) = next.as_ref().unwrap();
+            let horizon: u64 = field(extend, "horizon").as_str().unwrap().parse().unwrap();
+            assert!(horizon >= now_tick + 101 + 30, "{horizon} {now_tick}");
+            assert_eq!(
+                field(extend, "horizon_ms").as_real(),
+                Some(1.7e12 + (horizon + 1) as f64 * 1000.0)
+            );
+            // Not granted yet: nothing is minted.
+            let (out, _) = next_leased(&pointer, 5.0, "integer64", &layout).unwrap();
+            assert_eq!(field(&out, "ids").len(), 0);
+            let changed = eval("list(answer = 'changed', count = 1)");
+            for expected in ["reserve_space", "reserve_node"] {
+                assert_eq!(step(&take_answer(&machine, &pointer, &changed)), expected);
+            }
+            assert_eq!(
+                step(&take_answer(&machine, &pointer, &eval("list(answer = 'done')"))),
+                "extend"
+            );
+            let (minting, _) = take_answer(&machine, &pointer, &changed).unwrap();
+            assert_eq!(field(&minting, "kind").as_str(), Some("minting"));
+            assert_eq!(field(&minting, "node").as_str(), Some("1"));
+            let (out, _) = next_leased(&pointer, 3.0, "character", &layout).unwrap();
+            let first: u64 = field(&out, "ids")
+                .as_str_iter()
+                .unwrap()
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap();
+            assert_eq!(first >> 31, now_tick + 101, "above the floor");
+            // Giving back: the generator is shut first, and mints no more.
+            assert_eq!(step(&begin(&machine, &pointer, "release")), "outside");
+            let next = take_answer(&machine, &pointer, &eval("list(answer = 'outside', outside = TRUE)"));
+            let (give_back, _) = next.as_ref().unwrap();
+            assert_eq!(step(&next), "give_back");
+            assert_eq!(
+                field(give_back, "horizon").as_str(),
+                Some((now_tick + 101).to_string().as_str())
+            );
             assert_eq!(
                 crate::generator::next_ids_for_tests(&pointer, 1, &layout)
                     .unwrap_err()
@@ -264,31 +559,46 @@ mod tests {
     }
 
     #[test]
-    fn a_floor_from_the_previous_holder_keeps_the_next_ids_above_it() {
+    fn answers_that_cannot_be_read_are_failures_never_guesses() {
         with_r(|| {
-            let layout = eval(SECONDS);
-            let pointer = new_test_generator(&layout, &[1.0], true);
-            // A horizon 100 s ahead of the clock, under "borrow".
-            let (plan, _) = lease_begin(&pointer, 30_000.0).unwrap();
-            let ahead = number(&plan, "horizon") + 70.0;
-            lease_floor(&pointer, ahead).unwrap();
-            let (plan, _) = lease_begin(&pointer, 30_000.0).unwrap();
-            assert_eq!(number(&plan, "horizon"), ahead + 2.0 + 30.0);
-            lease_grant(&pointer, number(&plan, "horizon"), 60_000.0).unwrap();
-            let (out, _) = next_leased(&pointer, 3.0, "character", &layout).unwrap();
-            let first: u64 = out
-                .dollar("ids")
-                .unwrap()
-                .as_str_iter()
-                .unwrap()
-                .next()
-                .unwrap()
-                .parse()
-                .unwrap();
-            assert_eq!(first >> 31, ahead as u64 + 1);
+            for bad in [
+                "NULL",
+                "list()",
+                "list(answer = 'found', node = '-1', fresh = TRUE)",
+                "list(answer = 'found', node = 3, fresh = TRUE)",
+                "list(answer = 'found', node = '3', fresh = NA)",
+                "list(answer = 'changed', count = NA_real_)",
+                "list(answer = 'changed', count = c(1, 1))",
+                "list(answer = 'changed', count = 0.5)",
+                "list(answer = 'floors', row = NA, fence = NA_character_, split = NA_character_)",
+                "list(answer = 'floors', row = '12x', fence = NA_character_, split = NA_character_)",
+                "list(answer = 'outside', outside = NA)",
+                "list(answer = 'something else')",
+                "list(answer = NA_character_)",
+            ] {
+                assert_eq!(answer_from_r(&eval(bad)), Answer::Failed, "{bad}");
+            }
             assert_eq!(
-                lease_floor(&pointer, 4_294_967_295.0).unwrap_err().code,
-                Code::LeaseNoneLeft
+                answer_from_r(&eval(
+                    "list(answer = 'floors', row = NA_character_, fence = '18446744073709551615', split = '0')"
+                )),
+                Answer::Floors {
+                    row: None,
+                    fence: Some(u64::MAX),
+                    split: Some(0)
+                }
+            );
+            // A stop is a problem for R to raise.
+            let layout = eval(SECONDS);
+            let (machine, _) = new_lease(&layout, 30_000.0).unwrap();
+            let none = Robj::from(());
+            begin(&machine, &none, "claim").unwrap();
+            let stop = take_answer(&machine, &none, &eval("list(answer = 'outside', outside = FALSE)"));
+            let problem = stop.unwrap_err();
+            assert_eq!((problem.code, problem.element), (Code::LeaseTransaction, Some("claim")));
+            assert_eq!(
+                machine_of(&Robj::from(1.0)).err().map(|p| p.code),
+                Some(Code::NotGenerator)
             );
         });
     }

@@ -228,6 +228,11 @@ impl<C: Clock> Generator<C> {
         &self.layout
     }
 
+    /// The node values, one per node field in layout order.
+    pub fn node_values(&self) -> Vec<u64> {
+        self.layout.nodes().map(|p| p.extract(self.node_bits)).collect()
+    }
+
     pub fn clock(&self) -> &C {
         &self.clock
     }

@@ -65,6 +65,13 @@ codes! {
     AfterAhead => "after_ahead",
     LeaseClosed => "lease_closed",
     LeaseNoneLeft => "lease_none_left",
+    LeaseTransaction => "lease_transaction",
+    LeaseDatabase => "lease_database",
+    LeaseAllTaken => "lease_all_taken",
+    LeaseContention => "lease_contention",
+    LeaseSplit => "lease_split",
+    LeaseSlow => "lease_slow",
+    LeaseReleased => "lease_released",
     RoundedIds => "rounded_ids",
 }
 

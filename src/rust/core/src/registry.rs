@@ -97,6 +97,11 @@ impl Key {
         }
     }
 
+    /// The ID space of the key.
+    pub fn space(&self) -> Space {
+        self.space
+    }
+
     /// Whether generators of the two keys can mint the same ID: same space,
     /// and node bits that agree where both fix them (elsewhere one layout's
     /// node bits are the other's sequence, which takes every value).
@@ -106,9 +111,10 @@ impl Key {
 }
 
 struct Slot {
-    /// The process that made each live generator: a forked child inherits
-    /// its parent's, which still mint in the parent.
-    owners: Vec<u32>,
+    /// The process that made each live generator, and whether it holds the
+    /// node under a lease: a forked child inherits its parent's, which
+    /// still mint in the parent.
+    owners: Vec<Owner>,
     /// The largest last ID of the key's generators that are gone.
     last_id: Option<u64>,
 }
@@ -181,6 +187,12 @@ fn spaces() -> MutexGuard<'static, Option<HashMap<Space, SpaceSlots>>> {
     SPACES.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Owner {
+    pid: u32,
+    leased: bool,
+}
+
 /// Who holds a key that a new generator asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Holder {
@@ -192,28 +204,32 @@ pub enum Holder {
 }
 
 /// The holder of a key that clashes with `key`, if a live generator has
-/// one; this process's own before a parent's.
-pub fn holder(key: &Key) -> Option<Holder> {
+/// one; this process's own before a parent's. A generator under a lease
+/// (`leased`) passes over the others under leases: the lease table keeps
+/// leased generators apart, in this process as in others, and one whose
+/// lease was lost but that R has not collected yet mints nothing.
+pub fn holder(key: &Key, leased: bool) -> Option<Holder> {
     let pid = std::process::id();
     let guard = spaces();
     let slots = guard.as_ref()?.get(&key.space)?;
     let mut found = None;
     for slot in slots.clashing(key) {
-        if slot.owners.contains(&pid) {
+        let mut owners = slot.owners.iter().filter(|o| !(leased && o.leased));
+        if owners.clone().any(|o| o.pid == pid) {
             return Some(Holder::ThisProcess);
         }
-        if !slot.owners.is_empty() {
+        if owners.next().is_some() {
             found = Some(Holder::Parent);
         }
     }
     found
 }
 
-/// Whether a new generator may have `key`: not while another live one
-/// clashes with it, unless `shared_node` allows it. The problem names where
-/// that one is.
-pub fn check_free(key: &Key, shared_node: bool) -> Result<(), Problem> {
-    match holder(key) {
+/// Whether a new generator (under a lease: `leased`) may have `key`: not
+/// while another live one clashes with it, unless `shared_node` allows it.
+/// The problem names where that one is.
+pub fn check_free(key: &Key, shared_node: bool, leased: bool) -> Result<(), Problem> {
+    match holder(key, leased) {
         _ if shared_node => Ok(()),
         Some(Holder::ThisProcess) => Err(Problem::new(Code::DuplicateNode).element("session")),
         Some(Holder::Parent) => Err(Problem::new(Code::DuplicateNode).element("parent")),
@@ -234,14 +250,17 @@ pub fn last_id(key: &Key) -> Option<u64> {
 #[derive(Debug)]
 pub struct Registration {
     key: Key,
-    pid: u32,
+    owner: Owner,
 }
 
-/// Registers a live generator of `key`. `now_tick` is the clock's tick in
-/// the key's space (`None` before its epoch), against which slots of gone
-/// generators are freed.
-pub fn register(key: Key, now_tick: Option<u64>) -> Registration {
-    let pid = std::process::id();
+/// Registers a live generator of `key` (under a lease: `leased`).
+/// `now_tick` is the clock's tick in the key's space (`None` before its
+/// epoch), against which slots of gone generators are freed.
+pub fn register(key: Key, now_tick: Option<u64>, leased: bool) -> Registration {
+    let owner = Owner {
+        pid: std::process::id(),
+        leased,
+    };
     let mut guard = spaces();
     let slots = guard.get_or_insert_with(HashMap::new).entry(key.space).or_default();
     let slot = slots
@@ -256,9 +275,9 @@ pub fn register(key: Key, now_tick: Option<u64>) -> Registration {
     if slot.owners.is_empty() && slot.last_id.is_some() {
         slots.gone = slots.gone.saturating_sub(1);
     }
-    slot.owners.push(pid);
+    slot.owners.push(owner);
     slots.sweep(key.space, now_tick);
-    Registration { key, pid }
+    Registration { key, owner }
 }
 
 impl Registration {
@@ -266,7 +285,7 @@ impl Registration {
     /// forked child, whose copy of a parent's generator is refused and
     /// whose parent may go on minting with it, nothing is freed.
     pub fn release(self, last_id: Option<u64>) {
-        if self.pid != std::process::id() {
+        if self.owner.pid != std::process::id() {
             return;
         }
         let mut guard = spaces();
@@ -279,7 +298,7 @@ impl Registration {
         let Some(slot) = group.get_mut(&self.key.value) else {
             return;
         };
-        if let Some(i) = slot.owners.iter().position(|&p| p == self.pid) {
+        if let Some(i) = slot.owners.iter().position(|&o| o == self.owner) {
             slot.owners.swap_remove(i);
         }
         slot.last_id = slot.last_id.max(last_id);
@@ -313,18 +332,18 @@ mod tests {
     #[test]
     fn a_live_key_is_held_and_released_with_its_last_id() {
         let key = Key::new(&twitter(), &[31, 1]);
-        assert_eq!(holder(&key), None);
-        assert_eq!(check_free(&key, false), Ok(()));
-        let registration = register(key.clone(), None);
-        assert_eq!(holder(&key), Some(Holder::ThisProcess));
-        let refused = check_free(&key, false).unwrap_err();
+        assert_eq!(holder(&key, false), None);
+        assert_eq!(check_free(&key, false, false), Ok(()));
+        let registration = register(key.clone(), None, false);
+        assert_eq!(holder(&key, false), Some(Holder::ThisProcess));
+        let refused = check_free(&key, false, false).unwrap_err();
         assert_eq!((refused.code, refused.element), (Code::DuplicateNode, Some("session")));
-        assert_eq!(check_free(&key, true), Ok(()));
+        assert_eq!(check_free(&key, true, false), Ok(()));
         registration.release(Some(42));
-        assert_eq!(holder(&key), None);
+        assert_eq!(holder(&key, false), None);
         assert_eq!(last_id(&key), Some(42));
         // A later generator that minted less keeps the larger last ID.
-        register(key.clone(), None).release(Some(7));
+        register(key.clone(), None, false).release(Some(7));
         assert_eq!(last_id(&key), Some(42));
     }
 
@@ -402,12 +421,12 @@ mod tests {
             7_000,
         )
         .unwrap();
-        let live = register(Key::new(&seq_high, &[0x3344]), None);
+        let live = register(Key::new(&seq_high, &[0x3344]), None, false);
         let clash = Key::new(&node_high, &[0x5533]);
-        assert_eq!(check_free(&clash, false).unwrap_err().code, Code::DuplicateNode);
-        assert_eq!(check_free(&Key::new(&node_high, &[0x5534]), false), Ok(()));
+        assert_eq!(check_free(&clash, false, false).unwrap_err().code, Code::DuplicateNode);
+        assert_eq!(check_free(&Key::new(&node_high, &[0x5534]), false, false), Ok(()));
         live.release(Some(1 << 40));
-        assert_eq!(holder(&clash), None);
+        assert_eq!(holder(&clash, false), None);
         assert_eq!(last_id(&clash), Some(1 << 40));
         assert_eq!(last_id(&Key::new(&node_high, &[0x5534])), None);
     }
@@ -415,26 +434,29 @@ mod tests {
     #[test]
     fn two_generators_of_one_key_both_count() {
         let key = Key::new(&discord(), &[29, 29]);
-        let first = register(key.clone(), None);
-        let second = register(key.clone(), None);
+        let first = register(key.clone(), None, false);
+        let second = register(key.clone(), None, false);
         first.release(None);
-        assert_eq!(holder(&key), Some(Holder::ThisProcess));
+        assert_eq!(holder(&key, false), Some(Holder::ThisProcess));
         second.release(None);
-        assert_eq!(holder(&key), None);
+        assert_eq!(holder(&key, false), None);
         assert_eq!(last_id(&key), None);
     }
 
     #[test]
     fn a_registration_from_another_process_frees_nothing() {
         let key = Key::new(&discord(), &[28, 28]);
-        let registration = register(key.clone(), None);
+        let registration = register(key.clone(), None, false);
         // What a forked child's finalizer holds: the parent's pid.
         let inherited = Registration {
             key: key.clone(),
-            pid: registration.pid + 1,
+            owner: Owner {
+                pid: registration.owner.pid + 1,
+                leased: false,
+            },
         };
         inherited.release(Some(5));
-        assert_eq!(holder(&key), Some(Holder::ThisProcess));
+        assert_eq!(holder(&key, false), Some(Holder::ThisProcess));
         assert_eq!(last_id(&key), None);
         registration.release(None);
     }
@@ -451,7 +473,7 @@ mod tests {
         let space = Space::of(&layout);
         let id_at = |tick: u64, node: u64| tick << 22 | node << 12;
         for node in 0..1000u64 {
-            register(Key::new(&layout, &[node]), Some(100)).release(Some(id_at(90 + node % 7, node)));
+            register(Key::new(&layout, &[node]), Some(100), false).release(Some(id_at(90 + node % 7, node)));
         }
         // Those of ticks before 100 were freed as they came; a floor keeps
         // every later generator above the latest of them, whatever its node.
@@ -460,11 +482,28 @@ mod tests {
         assert_eq!(floor, space.tick_floor(96));
         assert!(floor > id_at(96, 1023));
         // A generator gone in the clock's tick keeps its own slot.
-        register(Key::new(&layout, &[1022]), Some(100)).release(Some(id_at(100, 1022)));
+        register(Key::new(&layout, &[1022]), Some(100), false).release(Some(id_at(100, 1022)));
         for node in 0..200u64 {
-            register(Key::new(&layout, &[node]), Some(100)).release(Some(id_at(95, node)));
+            register(Key::new(&layout, &[node]), Some(100), false).release(Some(id_at(95, node)));
         }
         assert_eq!(last_id(&Key::new(&layout, &[1022])), Some(id_at(100, 1022)));
         assert!(slot_count(&space) < 200, "{}", slot_count(&space));
+    }
+
+    #[test]
+    fn a_leased_generator_passes_over_other_leased_ones_but_not_the_others() {
+        let layout = crate::test_cases::tsid();
+        let key = Key::new(&layout, &[777]);
+        let leased = register(key.clone(), None, true);
+        // The lease table keeps leased generators apart; a generator given
+        // its node by hand is refused, as is a leased one beside it.
+        assert_eq!(check_free(&key, false, true), Ok(()));
+        assert_eq!(check_free(&key, false, false).unwrap_err().code, Code::DuplicateNode);
+        let by_hand = register(key.clone(), None, false);
+        assert_eq!(check_free(&key, false, true).unwrap_err().code, Code::DuplicateNode);
+        by_hand.release(None);
+        leased.release(Some(5));
+        assert_eq!(holder(&key, false), None);
+        assert_eq!(last_id(&key), Some(5));
     }
 }

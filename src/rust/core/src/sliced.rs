@@ -13,9 +13,10 @@
 
 use crate::clock::{Clock, SystemClock};
 use crate::generator::{GenerateError, Generator};
+use crate::lease_machine::{Mono, Windowed};
 use crate::problem::{Code, Problem};
 use std::cell::Cell;
-use std::sync::{Mutex, MutexGuard, TryLockError};
+use std::sync::{Mutex, MutexGuard, OnceLock, TryLockError};
 use std::time::{Duration, Instant};
 
 /// The longest the generator's lock is held, and the longest between two
@@ -24,6 +25,17 @@ pub const SLICE: Duration = Duration::from_millis(10);
 /// The most IDs of one run, so that the slice's clock is read at least
 /// every so many IDs (about a quarter of a millisecond of minting).
 const RUN_MAX: u64 = 1 << 16;
+
+/// The process's monotonic origin: lease windows are counted from it.
+fn origin() -> Instant {
+    static ORIGIN: OnceLock<Instant> = OnceLock::new();
+    *ORIGIN.get_or_init(Instant::now)
+}
+
+/// The monotonic time now, as leases count it.
+pub fn mono_now() -> Mono {
+    origin().elapsed()
+}
 
 /// The system clock, whose waits end with the slice they are in, or
 /// earlier when a lease's window closes first.
@@ -72,6 +84,12 @@ impl SlicedClock {
     /// Whether the lease's window has closed.
     pub fn window_closed(&self, now: Instant) -> bool {
         self.window_end.get().is_some_and(|end| now >= end)
+    }
+}
+
+impl Windowed for SlicedClock {
+    fn end_window_at(&self, end: Mono) {
+        self.set_window_end(Some(origin() + end));
     }
 }
 

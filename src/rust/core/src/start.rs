@@ -70,18 +70,21 @@ pub fn fresh_seed() -> u64 {
 
 /// A generator for the node `nodes` and the key it registers under, above
 /// `after` and above every gone generator of the same key. Unless
-/// `shared_node`, a live generator of the same key is a problem. The caller
-/// registers the key once the generator has a home whose end releases it.
+/// `shared_node`, a live generator of the same key is a problem (for one
+/// under a lease, `leased`, a live generator of the key that is not: see
+/// `registry::holder`). The caller registers the key once the generator has
+/// a home whose end releases it.
 pub fn start(
     layout: Layout,
     nodes: &[u64],
     policy: OnClockBack,
     after: Option<u64>,
     shared_node: bool,
+    leased: bool,
 ) -> Result<(Minter, Key), Problem> {
     let key = Key::new(&layout, nodes);
     let mut generator = Generator::new(layout, nodes, policy, SlicedClock::new(), fresh_seed())?;
-    registry::check_free(&key, shared_node)?;
+    registry::check_free(&key, shared_node, leased)?;
     // `after`, then the registry's floor, which may be a whole tick's (that
     // of freed slots) and so pass the layout's largest ID (SCRU64's cuts
     // its last tick).
@@ -130,15 +133,15 @@ mod tests {
     fn a_generator_starts_above_after_and_refuses_a_live_twin() {
         let layout = twitter();
         let after = 1 << 62;
-        let (mut g, key) = start(layout.clone(), &[3, 30], OnClockBack::Borrow, Some(after), false).unwrap();
+        let (mut g, key) = start(layout.clone(), &[3, 30], OnClockBack::Borrow, Some(after), false, false).unwrap();
         assert!(g.next_id().unwrap() > after);
-        let registration = registry::register(key, None);
-        let twin = start(layout.clone(), &[3, 30], OnClockBack::Borrow, None, false);
+        let registration = registry::register(key, None, false);
+        let twin = start(layout.clone(), &[3, 30], OnClockBack::Borrow, None, false, false);
         assert_eq!(twin.unwrap_err().code, Code::DuplicateNode);
-        assert!(start(layout.clone(), &[3, 30], OnClockBack::Borrow, None, true).is_ok());
+        assert!(start(layout.clone(), &[3, 30], OnClockBack::Borrow, None, true, false).is_ok());
         registration.release(g.last_issued_id());
         // A later generator of the node starts above the one that is gone.
-        let (mut later, _) = start(layout, &[3, 30], OnClockBack::Borrow, None, false).unwrap();
+        let (mut later, _) = start(layout, &[3, 30], OnClockBack::Borrow, None, false, false).unwrap();
         assert!(later.next_id().unwrap() > g.last_id().unwrap());
     }
 
@@ -149,10 +152,10 @@ mod tests {
         // node wait for it.
         let layout = twitter();
         let far = 1 << 62;
-        let (g, key) = start(layout.clone(), &[4, 29], OnClockBack::Error, Some(far), false).unwrap();
+        let (g, key) = start(layout.clone(), &[4, 29], OnClockBack::Error, Some(far), false, false).unwrap();
         assert!(g.last_id().is_some() && g.last_issued_id().is_none());
-        registry::register(key, None).release(g.last_issued_id());
-        let (mut later, _) = start(layout, &[4, 29], OnClockBack::Error, None, false).unwrap();
+        registry::register(key, None, false).release(g.last_issued_id());
+        let (mut later, _) = start(layout, &[4, 29], OnClockBack::Error, None, false, false).unwrap();
         assert!(later.next_id().unwrap() < far, "starts at the clock");
     }
 
@@ -160,9 +163,9 @@ mod tests {
     fn no_id_left_above_after_is_a_problem() {
         let layout = twitter();
         let last = layout.max_id();
-        let p = start(layout, &[4, 30], OnClockBack::Borrow, Some(last), false).unwrap_err();
+        let p = start(layout, &[4, 30], OnClockBack::Borrow, Some(last), false, false).unwrap_err();
         assert_eq!(p.code, Code::AfterNoneLeft);
-        let p = start(twitter(), &[40, 0], OnClockBack::Wait, None, false).unwrap_err();
+        let p = start(twitter(), &[40, 0], OnClockBack::Wait, None, false, false).unwrap_err();
         assert_eq!((p.code, p.part), (Code::PartRange, Some(3)));
         assert_ne!(fresh_seed(), 0);
     }

@@ -1,0 +1,827 @@
+//! The node lease protocol, as one state machine: claiming a node,
+//! renewing its lease, the window and the fence it grants, the horizon
+//! each holder reserves, the hand-over to the next holder and the giving
+//! back. It performs no I/O: each step asks the database layer (R, through
+//! DBI) one [`Request`] and takes its [`Answer`], and it moves the
+//! generator's fence through [`Fenced`]. Times are passed in, so that
+//! tests drive it with a scripted clock and a scripted database.
+//!
+//! # The records
+//!
+//! - The lease table: a row per node of an ID space ever claimed, with its
+//!   holder's token and the database-clock time its lease expires. Other
+//!   clients may delete, truncate or edit it: it only decides who may take
+//!   a node, never which IDs are safe.
+//! - The horizon ledger, beside it: per node the highest horizon any holder
+//!   reserved (only raised, except by a holder handing its own reservation
+//!   back), and per ID space the split of the bits below the time that owns
+//!   the space, until when, the space's highest horizon and the floor its
+//!   owner's holders start above.
+//!
+//! # The invariant
+//!
+//! A generator mints an ID only in a tick at or below a horizon that it
+//! reserved in the ledger, committed outside any transaction, while the
+//! database still held its node's lease under its token and the space for
+//! its split; and a holder starts above every horizon reserved before it
+//! took its node: its node's, and after the space changed split, every
+//! node's of the space.
+//!
+//! So two holders of one node, or of two splits of one space, mint in
+//! disjoint ticks whatever their clocks say, whatever another client does
+//! to the lease table, and whatever answers go missing: a write whose
+//! answer is lost counts as maybe made, a read that fails is never taken
+//! as "nothing there", and a step that cannot be sure stops. The lease's
+//! expiry and the window (half the lease, counted on a monotonic clock from
+//! before the renewal was sent) only decide when a node may change hands
+//! and how soon a holder notices that it lost one.
+
+use crate::clock::Clock;
+use crate::generator::{Fence, FloorError, Generator};
+use crate::lease::{horizon, NodeSpace};
+use crate::problem::{Code, Problem};
+use std::time::Duration;
+
+/// Monotonic time, from an origin the caller picks. Windows are counted on
+/// it, never on the wall clock, which may step.
+pub type Mono = Duration;
+
+/// How many claims in a row may lose their race before a claim gives up.
+pub const MAX_ATTEMPTS: u32 = 100;
+/// How many renewals in a row may end after their window closed before the
+/// lease stops: the database answers too slowly for the lease's length.
+pub const MAX_SLOW: u32 = 3;
+
+/// What the lease drives in its generator.
+pub trait Fenced {
+    /// The horizon a renewal reserves: `window_ticks` ticks past the later
+    /// of the clock's tick (plus the lead the layout allows) and the tick
+    /// after the last ID (see [`crate::lease::horizon`]).
+    fn propose(&self, window_ticks: u64) -> u64;
+    /// From now on, mint only in ticks after `tick`.
+    fn stay_after(&mut self, tick: u64) -> Result<(), FloorError>;
+    /// Mint in ticks up to `horizon`, until `until`.
+    fn open(&mut self, horizon: u64, until: Mono);
+    /// Mint no more. Returns the tick the node's next holder must start
+    /// after: the last ID's, or the floor the generator stayed above;
+    /// `None` when it has neither.
+    fn shut(&mut self) -> Option<u64>;
+}
+
+/// A clock that ends a lease's window: no ID is minted at or after the
+/// monotonic time its window ends.
+pub trait Windowed {
+    fn end_window_at(&self, end: Mono);
+}
+
+impl<C: Clock + Windowed> Fenced for Generator<C> {
+    fn propose(&self, window_ticks: u64) -> u64 {
+        horizon(
+            self.clock_tick(),
+            self.last_tick(),
+            self.max_lead(),
+            window_ticks,
+            self.layout().last_tick(),
+        )
+    }
+
+    fn stay_after(&mut self, tick: u64) -> Result<(), FloorError> {
+        self.stay_after_tick(tick)
+    }
+
+    fn open(&mut self, horizon: u64, until: Mono) {
+        self.set_fence(Fence::UpTo(horizon));
+        self.clock().end_window_at(until);
+    }
+
+    fn shut(&mut self) -> Option<u64> {
+        self.set_fence(Fence::Closed);
+        self.clock().end_window_at(Mono::ZERO);
+        self.last_tick()
+    }
+}
+
+/// What the lease asks of the database (or of R, for `Start`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Request {
+    /// Whether the connection is outside any transaction, so that what the
+    /// next statements write is committed as they run.
+    Outside,
+    /// A free node: `prefer` when it is free, else the lowest whose lease
+    /// was given back or expired, else the lowest with no lease row; none
+    /// of `skip`.
+    Find { prefer: Option<u64>, skip: Vec<u64> },
+    /// Takes `node` for `token`: inserts its row (`fresh`), or takes the
+    /// row if its lease is still given back or expired. Answers the rows
+    /// changed.
+    Take { node: u64, fresh: bool, token: u64 },
+    /// Makes the generator of `node` (R's in-process registry may refuse it).
+    Start { node: u64 },
+    /// Takes the space for this split, if no other split owns it or its
+    /// ownership expired; a split that takes it from another records the
+    /// space's horizon as its floor. Answers the rows changed.
+    OwnSpace,
+    /// The horizons a new holder of `node` starts above.
+    Floors { node: u64 },
+    /// Raises the space's horizon to `horizon` and extends its ownership,
+    /// if this split owns it. Answers the rows changed.
+    ReserveSpace { horizon: u64 },
+    /// Raises the ledger's horizon of `node` to `horizon`.
+    ReserveNode { node: u64, horizon: u64 },
+    /// Renews the lease of `node` if `token` still holds it, recording
+    /// `horizon`. A renewal sends it twice, before and after reserving the
+    /// horizon. Answers the rows changed.
+    Extend { node: u64, token: u64, horizon: u64 },
+    /// Gives `node` back if `token` still holds it, its row's horizon as
+    /// `horizon` says. Answers the rows changed.
+    GiveBack { node: u64, token: u64, horizon: RowHorizon },
+    /// Lowers the ledger's horizon of `node` from `from` (this holder's own
+    /// reservation) to `to`, only if it still is `from`.
+    Lower { node: u64, from: u64, to: Option<u64> },
+}
+
+/// What a give-back leaves as its row's horizon, for the next holder.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RowHorizon {
+    /// As it is: a claim that stops before minting leaves the previous
+    /// holder's horizon standing.
+    Keep,
+    /// This tick: the last the holder minted in (or the floor it stayed
+    /// above).
+    Set(u64),
+    /// None: the holder minted nothing and stayed above nothing.
+    Clear,
+}
+
+impl RowHorizon {
+    /// The hand-over of a generator that was shut: where it stopped.
+    pub fn of(handover: Option<u64>) -> RowHorizon {
+        handover.map_or(RowHorizon::Clear, RowHorizon::Set)
+    }
+
+    /// The ledger's value after the hand-over, where it is one.
+    fn ledger(self) -> Option<Option<u64>> {
+        match self {
+            RowHorizon::Keep => None,
+            RowHorizon::Set(tick) => Some(Some(tick)),
+            RowHorizon::Clear => Some(None),
+        }
+    }
+}
+
+/// The database's answer to a request.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    Outside(bool),
+    Found {
+        node: u64,
+        fresh: bool,
+    },
+    NoneFree,
+    /// Rows changed by a write.
+    Changed(u64),
+    /// A write that changes what it may (an upsert, a conditional lowering).
+    Done,
+    Started,
+    /// R's registry refused the node: a generator of this process mints it.
+    Clash,
+    /// The horizons above which a new holder starts: the lease row's, the
+    /// node's in the ledger, the floor of the space's split.
+    Floors {
+        row: Option<u64>,
+        fence: Option<u64>,
+        split: Option<u64>,
+    },
+    /// The statement failed, or its answer cannot be read: a write may or
+    /// may not have been made.
+    Failed,
+}
+
+/// What the lease is doing when it stops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Doing {
+    Claim,
+    Renew,
+    Release,
+}
+
+impl Doing {
+    pub fn name(self) -> &'static str {
+        match self {
+            Doing::Claim => "claim",
+            Doing::Renew => "renew",
+            Doing::Release => "release",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Doing> {
+        [Doing::Claim, Doing::Renew, Doing::Release]
+            .into_iter()
+            .find(|d| d.name() == name)
+    }
+}
+
+/// Why an operation stopped. The generator mints nothing that the stop
+/// could make unsafe: a renewal that stops leaves the previous grant, which
+/// stays within what was reserved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The connection is inside a transaction.
+    InTransaction(Doing),
+    /// A statement failed, or its answer could not be read.
+    Database(Doing),
+    /// Every node is held; `skipped` of them by generators of this process.
+    /// `lost` is the node whose lease this holder lost, if it was claiming
+    /// again.
+    AllTaken { skipped: usize, lost: Option<u64> },
+    /// Other processes won every race for a node.
+    Contention,
+    /// Another split of the ID space owns it.
+    Split,
+    /// No ID of the node lies above the horizon it must start after.
+    NoneLeft,
+    /// Renewals keep ending after their window: the last took `took`.
+    Slow { took: Duration },
+    /// The lease was given back: the generator mints no more.
+    Released,
+}
+
+/// A stop as R's messages know it.
+impl From<Stop> for Problem {
+    fn from(stop: Stop) -> Problem {
+        match stop {
+            Stop::InTransaction(doing) => Problem::new(Code::LeaseTransaction).element(doing.name()),
+            Stop::Database(doing) => Problem::new(Code::LeaseDatabase).element(doing.name()),
+            Stop::AllTaken { skipped, lost } => {
+                let problem = Problem::new(Code::LeaseAllTaken).value(skipped as f64);
+                match lost {
+                    Some(node) => problem.detail(node as f64),
+                    None => problem,
+                }
+            }
+            Stop::Contention => Problem::new(Code::LeaseContention).value(f64::from(MAX_ATTEMPTS)),
+            Stop::Split => Problem::new(Code::LeaseSplit),
+            Stop::NoneLeft => Problem::new(Code::LeaseNoneLeft),
+            Stop::Slow { took } => Problem::new(Code::LeaseSlow)
+                .value(took.as_millis() as f64)
+                .detail(f64::from(MAX_SLOW)),
+            Stop::Released => Problem::new(Code::LeaseReleased),
+        }
+    }
+}
+
+/// What the caller does next.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Next {
+    Do(Request),
+    /// The operation is done; the generator mints within its grant.
+    Minting,
+    /// The lease was given back.
+    Released,
+    Stopped(Stop),
+}
+
+/// Something the user should hear of, though minting goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// The lease of node `from` was lost (another client took, gave back,
+    /// deleted or changed its row); the generator now holds node `to`.
+    Moved { from: u64, to: u64 },
+}
+
+/// The node this lease holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Held {
+    node: u64,
+    token: u64,
+    /// Whether the generator of the node was made.
+    started: bool,
+    /// The horizon the generator was made to start after, if any.
+    floor: Option<u64>,
+    /// The last horizon written to the ledger for the node, known committed.
+    reserved: Option<u64>,
+    /// The last horizon reserved and then renewed under: written to the
+    /// ledger and the lease row while this holder held the node.
+    extended: Option<u64>,
+}
+
+/// A lease this holder lost, while it claims again: its node, the last
+/// horizon it reserved and then renewed under (so reserved while it held
+/// the node), and where its generator stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Lost {
+    node: u64,
+    confirmed: Option<u64>,
+    handover: Option<u64>,
+}
+
+/// The answer the lease is waiting for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Step {
+    None,
+    Outside(Doing),
+    Find,
+    Take {
+        node: u64,
+        fresh: bool,
+        token: u64,
+    },
+    Start,
+    OwnSpace,
+    Floors,
+    ReserveSpace {
+        horizon: u64,
+        began: Mono,
+    },
+    ReserveNode {
+        horizon: u64,
+        began: Mono,
+    },
+    /// Renewing the row: before reserving (`confirm` false), so that a
+    /// holder that lost its lease reserves nothing, and after, so that a
+    /// reservation counts only if the lease was still the holder's once it
+    /// was made.
+    Extend {
+        horizon: u64,
+        began: Mono,
+        confirm: bool,
+    },
+    /// Giving the node back, then `then`.
+    GiveBack {
+        horizon: RowHorizon,
+        then: After,
+    },
+    Lower {
+        then: After,
+    },
+}
+
+/// What follows a give-back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum After {
+    /// The lease is given back for good.
+    Release,
+    /// The claim goes on with another node.
+    FindAgain,
+    Stop(Stop),
+}
+
+/// The lease of one generator.
+#[derive(Clone, Debug)]
+pub struct Lease {
+    nodes: NodeSpace,
+    window: Duration,
+    window_ticks: u64,
+    rng: u64,
+    held: Option<Held>,
+    lost: Option<Lost>,
+    step: Step,
+    attempts: u32,
+    skip: Vec<u64>,
+    slow: u32,
+    /// Giving back was asked: the generator is shut, and the lease is
+    /// never renewed again, even if giving back must be tried again.
+    closing: bool,
+    closed: bool,
+    notice: Option<Notice>,
+}
+
+impl Lease {
+    /// A lease of a node of `nodes` for `ttl_ms` at a time; `seed` makes
+    /// its tokens.
+    pub fn new(nodes: NodeSpace, ttl_ms: u64, seed: u64) -> Lease {
+        let window_ticks = nodes.ticks_in(ttl_ms.min(i64::MAX as u64) as i64);
+        Lease {
+            nodes,
+            window: Duration::from_millis(ttl_ms / 2),
+            window_ticks,
+            rng: seed,
+            held: None,
+            lost: None,
+            step: Step::None,
+            attempts: 0,
+            skip: Vec::new(),
+            slow: 0,
+            closing: false,
+            closed: false,
+            notice: None,
+        }
+    }
+
+    /// The node held, if any.
+    pub fn node(&self) -> Option<u64> {
+        self.held.map(|h| h.node)
+    }
+
+    /// The token of the node held.
+    pub fn token(&self) -> Option<u64> {
+        self.held.map(|h| h.token)
+    }
+
+    /// Whether the lease was given back for good.
+    pub fn is_closed(&self) -> bool {
+        self.closed
+    }
+
+    /// The notice of the last operation, once.
+    pub fn take_notice(&mut self) -> Option<Notice> {
+        self.notice.take()
+    }
+
+    /// Starts an operation: the first claim, a renewal (which claims again
+    /// if the lease was lost), or giving the node back, which shuts the
+    /// generator at once, whether or not the database can be told yet. An
+    /// operation left
+    /// unfinished (the caller was interrupted) is dropped first, as if its
+    /// last answer had failed.
+    pub fn begin(&mut self, doing: Doing, generator: &mut impl Fenced) -> Next {
+        if self.step != Step::None {
+            self.abandon(generator);
+        }
+        if self.closed || (self.closing && doing != Doing::Release) {
+            return Next::Stopped(Stop::Released);
+        }
+        self.notice = None;
+        if doing == Doing::Release {
+            self.closing = true;
+            self.shut(generator);
+            if self.held.is_none() {
+                self.closed = true;
+                return Next::Released;
+            }
+        }
+        self.ask(Step::Outside(doing), Request::Outside)
+    }
+
+    /// Takes the answer to the last request; `now` is when it came.
+    pub fn answer(&mut self, answer: Answer, now: Mono, generator: &mut impl Fenced) -> Next {
+        let step = std::mem::replace(&mut self.step, Step::None);
+        match step {
+            Step::None => Next::Stopped(Stop::Database(Doing::Renew)),
+            Step::Outside(doing) => self.after_outside(doing, answer, now, generator),
+            Step::Find => self.after_find(answer),
+            Step::Take { node, token, .. } => self.after_take(node, token, answer),
+            Step::Start => self.after_start(answer, generator),
+            Step::OwnSpace => self.after_own_space(answer, generator),
+            Step::Floors => self.after_floors(answer, now, generator),
+            Step::ReserveSpace { horizon, began } => self.after_reserve_space(horizon, began, answer, generator),
+            Step::ReserveNode { horizon, began } => self.after_reserve_node(horizon, began, answer),
+            Step::Extend {
+                horizon,
+                began,
+                confirm,
+            } => self.after_extend(horizon, began, confirm, answer, now, generator),
+            Step::GiveBack { horizon, then } => self.after_give_back(horizon, then, answer),
+            Step::Lower { then } => self.finish(then),
+        }
+    }
+
+    fn ask(&mut self, step: Step, request: Request) -> Next {
+        self.step = step;
+        Next::Do(request)
+    }
+
+    fn next_token(&mut self) -> u64 {
+        // splitmix64: distinct tokens from one seed, never 0.
+        self.rng = self.rng.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.rng;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        (z ^ (z >> 31)).max(1)
+    }
+
+    /// An operation cut short (the caller was interrupted): its pending
+    /// answer counts as failed. A claim cut short before its floors were
+    /// applied gives up its node, whose generator must never mint (the row
+    /// is left to expire); a renewal cut short leaves the previous grant,
+    /// which stays within what was reserved; a give-back cut short counts
+    /// as done.
+    fn abandon(&mut self, generator: &mut impl Fenced) {
+        match std::mem::replace(&mut self.step, Step::None) {
+            Step::Start | Step::OwnSpace | Step::Floors => {
+                if self.held.is_some_and(|h| h.started) {
+                    generator.shut();
+                }
+                self.held = None;
+            }
+            Step::GiveBack { then, .. } | Step::Lower { then } => {
+                self.held = None;
+                self.closed = then == After::Release;
+            }
+            _ => {}
+        }
+    }
+
+    fn after_outside(&mut self, doing: Doing, answer: Answer, now: Mono, generator: &mut impl Fenced) -> Next {
+        match answer {
+            Answer::Outside(true) => {}
+            Answer::Outside(false) => return Next::Stopped(Stop::InTransaction(doing)),
+            _ => return Next::Stopped(Stop::Database(doing)),
+        }
+        match doing {
+            Doing::Claim => self.claim(None),
+            Doing::Renew if self.held.is_some_and(|h| h.started) => self.renew(now, generator),
+            Doing::Renew => {
+                // The last claim or renewal did not end with a node: claim
+                // again, preferring the node lost, if any.
+                let prefer = self.lost.map(|l| l.node);
+                self.claim(prefer)
+            }
+            Doing::Release => {
+                let handover = self.shut(generator);
+                self.give_back(RowHorizon::of(handover), After::Release)
+            }
+        }
+    }
+
+    /// Shuts the generator: where its node's next holder must start, at
+    /// least after the floor it was made to start after (a generator that
+    /// is gone knows only the IDs it minted).
+    fn shut(&self, generator: &mut impl Fenced) -> Option<u64> {
+        generator.shut().max(self.held.and_then(|h| h.floor))
+    }
+
+    // Claiming -----------------------------------------------------------
+
+    fn claim(&mut self, prefer: Option<u64>) -> Next {
+        self.attempts = 0;
+        self.skip.clear();
+        self.held = None;
+        self.find(prefer)
+    }
+
+    fn find(&mut self, prefer: Option<u64>) -> Next {
+        let skip = self.skip.clone();
+        self.ask(Step::Find, Request::Find { prefer, skip })
+    }
+
+    fn after_find(&mut self, answer: Answer) -> Next {
+        match answer {
+            Answer::Found { node, fresh } if node < self.nodes.count() && !self.skip.contains(&node) => {
+                let token = self.next_token();
+                self.ask(Step::Take { node, fresh, token }, Request::Take { node, fresh, token })
+            }
+            Answer::NoneFree => Next::Stopped(Stop::AllTaken {
+                skipped: self.skip.len(),
+                lost: self.lost.map(|l| l.node),
+            }),
+            _ => Next::Stopped(Stop::Database(Doing::Claim)),
+        }
+    }
+
+    fn after_take(&mut self, node: u64, token: u64, answer: Answer) -> Next {
+        match answer {
+            Answer::Changed(1) => {
+                self.held = Some(Held {
+                    node,
+                    token,
+                    started: false,
+                    floor: None,
+                    reserved: None,
+                    extended: None,
+                });
+                self.ask(Step::Start, Request::Start { node })
+            }
+            Answer::Changed(0) => {
+                self.attempts += 1;
+                if self.attempts >= MAX_ATTEMPTS {
+                    return Next::Stopped(Stop::Contention);
+                }
+                self.find(None)
+            }
+            // Maybe taken: left to expire, since nothing renews it.
+            _ => Next::Stopped(Stop::Database(Doing::Claim)),
+        }
+    }
+
+    fn after_start(&mut self, answer: Answer, generator: &mut impl Fenced) -> Next {
+        let Some(held) = self.held.as_mut() else {
+            return Next::Stopped(Stop::Database(Doing::Claim));
+        };
+        match answer {
+            Answer::Started => {
+                held.started = true;
+                self.ask(Step::OwnSpace, Request::OwnSpace)
+            }
+            Answer::Clash => {
+                // Given back untouched, and passed over from now on.
+                self.skip.push(held.node);
+                self.give_back(RowHorizon::Keep, After::FindAgain)
+            }
+            _ => self.abort_claim(generator, Stop::Database(Doing::Claim)),
+        }
+    }
+
+    fn after_own_space(&mut self, answer: Answer, generator: &mut impl Fenced) -> Next {
+        match (answer, self.held) {
+            (Answer::Changed(1), Some(held)) => self.ask(Step::Floors, Request::Floors { node: held.node }),
+            (Answer::Changed(0), Some(_)) => self.abort_claim(generator, Stop::Split),
+            _ => self.abort_claim(generator, Stop::Database(Doing::Claim)),
+        }
+    }
+
+    /// A claim that cannot go on: its generator, if made, mints nothing,
+    /// and the node is given back with its row's horizon untouched.
+    fn abort_claim(&mut self, generator: &mut impl Fenced, stop: Stop) -> Next {
+        if self.held.is_some_and(|h| h.started) {
+            generator.shut();
+        }
+        self.give_back(RowHorizon::Keep, After::Stop(stop))
+    }
+
+    /// The horizon a new holder starts after: the highest the lease row,
+    /// the ledger and the split's floor hold. Where this holder claims
+    /// again a node it lost, and the row or the ledger still holds a
+    /// horizon it reserved and renewed under, no later holder was granted
+    /// anything (a later holder starts above that horizon, so reserves
+    /// more): its own last tick stands for that value.
+    fn after_floors(&mut self, answer: Answer, now: Mono, generator: &mut impl Fenced) -> Next {
+        let Answer::Floors { row, fence, split } = answer else {
+            return self.abort_claim(generator, Stop::Database(Doing::Claim));
+        };
+        let Some(held) = self.held else {
+            return Next::Stopped(Stop::Database(Doing::Claim));
+        };
+        let own = |value: Option<u64>| match self.lost {
+            Some(lost) if lost.node == held.node && value.is_some() && value == lost.confirmed => lost.handover,
+            _ => value,
+        };
+        let floor = [own(row), own(fence), split].into_iter().flatten().max();
+        if let Some(tick) = floor {
+            if generator.stay_after(tick).is_err() {
+                return self.abort_claim(generator, Stop::NoneLeft);
+            }
+        }
+        if let Some(held) = self.held.as_mut() {
+            held.floor = floor;
+        }
+        self.renew(now, generator)
+    }
+
+    // Renewing ------------------------------------------------------------
+
+    fn renew(&mut self, now: Mono, generator: &mut impl Fenced) -> Next {
+        let horizon = generator.propose(self.window_ticks);
+        self.extend(horizon, now, false)
+    }
+
+    fn extend(&mut self, horizon: u64, began: Mono, confirm: bool) -> Next {
+        let Some(held) = self.held else {
+            return Next::Stopped(Stop::Database(Doing::Renew));
+        };
+        self.ask(
+            Step::Extend {
+                horizon,
+                began,
+                confirm,
+            },
+            Request::Extend {
+                node: held.node,
+                token: held.token,
+                horizon,
+            },
+        )
+    }
+
+    fn after_reserve_space(&mut self, horizon: u64, began: Mono, answer: Answer, generator: &mut impl Fenced) -> Next {
+        let Some(held) = self.held else {
+            return Next::Stopped(Stop::Database(Doing::Renew));
+        };
+        match answer {
+            Answer::Changed(1) => self.ask(
+                Step::ReserveNode { horizon, began },
+                Request::ReserveNode {
+                    node: held.node,
+                    horizon,
+                },
+            ),
+            // Another split owns the space now: this one mints no more
+            // here, and gives its node back.
+            Answer::Changed(0) => {
+                let handover = self.shut(generator);
+                self.give_back(RowHorizon::of(handover), After::Stop(Stop::Split))
+            }
+            _ => Next::Stopped(Stop::Database(Doing::Renew)),
+        }
+    }
+
+    fn after_reserve_node(&mut self, horizon: u64, began: Mono, answer: Answer) -> Next {
+        let Some(held) = self.held.as_mut() else {
+            return Next::Stopped(Stop::Database(Doing::Renew));
+        };
+        match answer {
+            Answer::Done => {
+                held.reserved = Some(horizon);
+                self.extend(horizon, began, true)
+            }
+            _ => Next::Stopped(Stop::Database(Doing::Renew)),
+        }
+    }
+
+    fn after_extend(
+        &mut self,
+        horizon: u64,
+        began: Mono,
+        confirm: bool,
+        answer: Answer,
+        now: Mono,
+        generator: &mut impl Fenced,
+    ) -> Next {
+        let Some(held) = self.held.as_mut() else {
+            return Next::Stopped(Stop::Database(Doing::Renew));
+        };
+        match answer {
+            Answer::Changed(1) if !confirm => {
+                self.ask(Step::ReserveSpace { horizon, began }, Request::ReserveSpace { horizon })
+            }
+            Answer::Changed(1) => {
+                held.extended = Some(horizon);
+                let until = began + self.window;
+                generator.open(horizon, until);
+                if let Some(lost) = self.lost.take() {
+                    self.notice = Some(Notice::Moved {
+                        from: lost.node,
+                        to: held.node,
+                    });
+                }
+                if now >= until {
+                    self.slow += 1;
+                    if self.slow >= MAX_SLOW {
+                        return Next::Stopped(Stop::Slow { took: now - began });
+                    }
+                } else {
+                    self.slow = 0;
+                }
+                Next::Minting
+            }
+            // The lease is no longer this holder's: its generator stops,
+            // and the lease is claimed again, the same node preferred.
+            Answer::Changed(0) => {
+                let (node, confirmed) = (held.node, held.extended);
+                let handover = self.shut(generator);
+                self.lost = Some(Lost {
+                    node,
+                    confirmed,
+                    handover,
+                });
+                self.held = None;
+                self.claim(self.lost.map(|l| l.node))
+            }
+            _ => Next::Stopped(Stop::Database(Doing::Renew)),
+        }
+    }
+
+    // Giving back -----------------------------------------------------------
+
+    /// Gives the node held back, its row's horizon as `horizon` says; then
+    /// `then`.
+    fn give_back(&mut self, horizon: RowHorizon, then: After) -> Next {
+        let Some(held) = self.held else {
+            return self.finish(then);
+        };
+        self.ask(
+            Step::GiveBack { horizon, then },
+            Request::GiveBack {
+                node: held.node,
+                token: held.token,
+                horizon,
+            },
+        )
+    }
+
+    /// After a give-back, the ledger is lowered to the hand-over, only from
+    /// this holder's own reservation and only once the lease was still its
+    /// own: nobody reserved after it, and it mints no more.
+    fn after_give_back(&mut self, horizon: RowHorizon, then: After, answer: Answer) -> Next {
+        let held = self.held.take();
+        let lower = held.and_then(|h| Some((h.node, h.reserved?, horizon.ledger()?)));
+        match (answer, lower) {
+            (Answer::Changed(1), Some((node, from, to))) => {
+                self.ask(Step::Lower { then }, Request::Lower { node, from, to })
+            }
+            // The node stays leased until it expires: say so, for good.
+            (Answer::Failed, _) if then == After::Release => {
+                self.closed = true;
+                Next::Stopped(Stop::Database(Doing::Release))
+            }
+            _ => self.finish(then),
+        }
+    }
+
+    /// The end of a give-back.
+    fn finish(&mut self, then: After) -> Next {
+        self.held = None;
+        match then {
+            After::Stop(stop) => Next::Stopped(stop),
+            After::FindAgain => self.find(None),
+            After::Release => {
+                self.closed = true;
+                Next::Released
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+#[path = "lease_machine_tests.rs"]
+mod tests;
