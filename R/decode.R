@@ -9,7 +9,14 @@
 #' * character: decimal digits, 0 to 2^64 - 1, with optional white space
 #'   around them as `as.numeric()` allows (with the `scru64` layout a
 #'   12-character string is read as SCRU64's base36 text, in either case;
-#'   with the `tid` layout a 13-character string is read as TID text);
+#'   with the `tid` layout a 13-character string is read as TID text). Two
+#'   forms other tools write without losing a digit are read too: rtweet's
+#'   (up to 0.7) lower-case `x` before the digits, `"x1440047230140837891"`,
+#'   and a whole number written as a float, a point and zeros after the
+#'   digits, `"1440047230140837891.0"` (as pandas writes a float column).
+#'   Nothing else is: not `"X1"`, `"x1.0"`, `"1."` or `"1,0"`; a point
+#'   followed by other digits is a fraction. Text in scientific notation
+#'   (`"1.44e+18"`) has lost its digits and is invalid;
 #' * `bit64::integer64`, including a [zuid_id][as_zuid_id()]: its 64 bits,
 #'   read as unsigned, so that a negative integer64 is an ID of 2^63 or more;
 #'   `NA_integer64_` is NA. bit64 need not be attached;

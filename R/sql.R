@@ -92,7 +92,8 @@
 #'   digits (leading zeros allowed) of at most 2^64 - 1 exactly, to `NULL`
 #'   anything else (`'junk'`, `'-1'`, `'+5'`, `' 5'`, `''`), as
 #'   [id_fields()] gives `NA` (it also skips white space around the digits
-#'   and reads SCRU64 and TID text, which SQL does not). `id_sql_range()`
+#'   and reads rtweet's `x` prefix, a float column's `.0`, SCRU64 and TID
+#'   text, which SQL does not). `id_sql_range()`
 #'   compares text by value (shorter text is a smaller number; text of
 #'   equal length compares as text), which an index on the column still
 #'   serves; there the text must be digits without leading zeros, as R and

@@ -231,6 +231,41 @@ test_that("white space around an ID is allowed, as as.numeric() allows it", {
                    id_time("0u2pf62ji4b9", id_layout("scru64", node_bits = 8)))
 })
 
+test_that("other tools' lossless ID text reads as the ID: rtweet's x prefix, pandas' .0", {
+  id <- "1440047230140837891"
+  forms <- c(paste0("x", id), paste0(id, ".0"), paste0(id, ".00"), paste0(" x", id, "\n"), paste0("\t", id, ".0 "))
+  expected <- id_fields(rep(id, length(forms)), "twitter")
+  expect_identical(id_fields(forms, "twitter"), expected)
+  expect_identical(id_time(forms, "twitter", as = "ms"), id_time(rep(id, length(forms)), "twitter", as = "ms"))
+  expect_identical(as.character(as_zuid_id(forms, "twitter")), rep(id, length(forms)))
+  expect_true(all(id_is_valid(forms, "twitter")))
+  expect_identical(id_to_text(forms), rep(id_to_text(id), length(forms)))
+  # The largest ID and 0 in both forms; beyond 2^64 is too large, as digits are.
+  expect_identical(as.character(as_zuid_id(c("x18446744073709551615", "18446744073709551615.0", "x0", "0.0"))),
+                   c("18446744073709551615", "18446744073709551615", "0", "0"))
+  expect_warning(out <- as_zuid_id(c("x18446744073709551616", "18446744073709551616.0")),
+                 class = "zuid_warning_invalid", regexp = "is 2^64 or more", fixed = TRUE)
+  expect_true(all(is.na(out)))
+})
+
+test_that("text that only looks like the other tools' forms stays invalid", {
+  id <- "1440047230140837891"
+  refused <- c(paste0("X", id), paste0("xx", id), paste0("x ", id), paste0("x-", id), paste0("x", id, ".0"),
+               paste0(id, "."), paste0(id, "..0"), paste0(id, ".0.0"), paste0(id, " .0"), paste0(id, ".0x"),
+               paste0("-", id, ".0"), paste0("+", id, ".0"), paste0(id, ",0"), "x", ".0", paste0(id, "x"))
+  expect_warning(out <- id_time(refused, "twitter"), class = "zuid_warning_invalid",
+                 regexp = sprintf("^%d of %d entries", length(refused), length(refused)))
+  expect_true(all(is.na(out)))
+  expect_false(any(id_is_valid(refused, "twitter")))
+  # A point with other digits after it is a fraction, as a double 2.5 is.
+  w <- tryCatch(id_time(paste0(id, ".5"), "twitter"), warning = identity)
+  expect_identical(w$reason, "fraction")
+  expect_match(conditionMessage(w), "is not a whole number", fixed = TRUE)
+  # Scientific notation keeps its own reason: its digits are lost.
+  w <- tryCatch(id_time("1.0e18", "twitter"), warning = identity)
+  expect_identical(w$reason, "scientific")
+})
+
 test_that("the warning shows the first invalid entry and why it is invalid", {
   why <- function(x, layout = "twitter") {
     tryCatch(id_time(x, layout), warning = conditionMessage)
