@@ -36,8 +36,8 @@
 #' @param layout A [id_layout()], or the name of a built-in layout that needs
 #'   no further argument: `"twitter"` (or `"x"`), `"discord"`, `"instagram"`,
 #'   `"mastodon"`, `"tid"` (or `"bluesky"`), `"baidu"`, `"sonyflake_v2"`,
-#'   `"tsid"` or `"yitter"`, in any case. May be left out
-#'   when `x` is a `zuid_id` that carries its layout.
+#'   `"tsid"`, `"yitter"`, `"linkedin"` or `"tiktok"`, in any case. May be
+#'   left out when `x` is a `zuid_id` that carries its layout.
 #' @param as `"POSIXct"` for the start of each ID's tick as a POSIXct, or
 #'   `"ms"` for it as exact milliseconds since 1970 in a double (a POSIXct of
 #'   `.698` seconds is stored as `.69799...`, which `format(, "%OS3")`

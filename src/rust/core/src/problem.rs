@@ -66,6 +66,7 @@ codes! {
     LeaseClosed => "lease_closed",
     LeaseNoneLeft => "lease_none_left",
     RoundedIds => "rounded_ids",
+    BeforeLayout => "before_layout",
 }
 
 /// A problem: its code and the numbers its message needs. Positions and
