@@ -86,6 +86,8 @@ generator_lease_close <- function(pointer) .Call(wrap__generator_lease_close, po
 
 generator_next_leased <- function(pointer, n, as_, layout) .Call(wrap__generator_next_leased, pointer, n, as_, layout)
 
+ids_from_links <- function(x, layout) .Call(wrap__ids_from_links, x, layout)
+
 problem_codes <- function() .Call(wrap__problem_codes)
 
 invalid_reasons <- function() .Call(wrap__invalid_reasons)

@@ -117,6 +117,7 @@ test_that("every reason an entry of text is not an ID reads well", {
     id_from_text(c("Z", "Z_"), "base62", as = "character")
     id_time(c("1.21400472403119E+18", "1888944671579078978"), "twitter")
     id_time(c("1888944671579078978", "1888944671579078978.5"), "twitter")
+    id_from_url(c("https://x.com/jack/status/12a", "https://www.instagram.com/p/a.b/"))
   })
 })
 

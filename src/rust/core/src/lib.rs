@@ -19,6 +19,7 @@ pub mod generator;
 pub mod invalid;
 pub mod layout;
 pub mod lease;
+pub mod links;
 pub mod order;
 pub mod output;
 pub mod parallel;
