@@ -141,15 +141,13 @@
 #' id_sql_range(as.POSIXct("2024-03-05", tz = "UTC"), as.POSIXct("2024-03-06", tz = "UTC"),
 #'              "twitter", dialect = "sqlite", type = "text")
 #'
-#' if (requireNamespace("dbplyr", quietly = TRUE) &&
-#'     requireNamespace("RSQLite", quietly = TRUE)) {
-#'   con <- DBI::dbConnect(RSQLite::SQLite(), ":memory:")
-#'   DBI::dbExecute(con, "CREATE TABLE m (id INTEGER)")
-#'   DBI::dbExecute(con, "INSERT INTO m VALUES (175928847299117063)")
-#'   m <- dplyr::tbl(con, "m")
-#'   print(dplyr::mutate(m, !!!id_sql("discord", dialect = con)))
-#'   DBI::dbDisconnect(con)
-#' }
+#' @examplesIf requireNamespace("dbplyr", quietly = TRUE) && requireNamespace("RSQLite", quietly = TRUE)
+#' con <- DBI::dbConnect(RSQLite::SQLite(), ":memory:")
+#' DBI::dbExecute(con, "CREATE TABLE m (id INTEGER)")
+#' DBI::dbExecute(con, "INSERT INTO m VALUES (175928847299117063)")
+#' m <- dplyr::tbl(con, "m")
+#' dplyr::mutate(m, !!!id_sql("discord", dialect = con))
+#' DBI::dbDisconnect(con)
 id_sql <- function(layout, column = "id",
                    dialect = c("postgres", "sqlite", "duckdb", "spark", "mysql", "clickhouse"),
                    type = c("integer", "unsigned", "decimal", "text")) {
