@@ -33,7 +33,9 @@ fn builtin_entry(b: &Builtin) -> Robj {
     let or_null = |x: Option<Robj>| x.unwrap_or_else(|| Robj::from(()));
     let guess_epoch = b.guess_epoch_ms.map(|ms| vectors::doubles_from(&[ms as f64]));
     let guess_bits = b.guess_node_bits.map(|n| vectors::doubles_from(&[f64::from(n)]));
-    let begins = b.begins.map(|x| list!(first_id = x.first_id.to_string(), before = x.before).into());
+    let begins = b
+        .begins
+        .map(|x| list!(first_id = x.first_id.to_string(), before = x.before).into());
     list!(
         name = b.name,
         aliases = vectors::texts(&aliases),

@@ -27,7 +27,10 @@ fn links(x: &Strings, layout: &Robj) -> Outcome {
     let name = if bare.is_some() { layout_name(layout) } else { None };
     // IDs below a layout's first are reported under its built-in name; a
     // custom layout has no first ID.
-    let builtin = name.as_deref().and_then(|n| BUILTINS.iter().find(|b| b.name == n)).map_or("", |b| b.name);
+    let builtin = name
+        .as_deref()
+        .and_then(|n| BUILTINS.iter().find(|b| b.name == n))
+        .map_or("", |b| b.name);
     let strings = x.as_slice();
     let text = |i: usize| {
         let s = &strings[i];

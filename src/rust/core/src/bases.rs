@@ -162,7 +162,12 @@ pub fn decode_shortcode(text: &[u8]) -> Entry {
         n if n > PRIVATE_SHORTCODE_EXTRA => &text[..n - PRIVATE_SHORTCODE_EXTRA],
         _ => text,
     };
-    read_digits(code, &SHORTCODE_DECODING, SHORTCODE.alphabet.len() as u64, Reason::NotShortcode)
+    read_digits(
+        code,
+        &SHORTCODE_DECODING,
+        SHORTCODE.alphabet.len() as u64,
+        Reason::NotShortcode,
+    )
 }
 
 /// The shortcode of a media ID, as Instagram writes it.
@@ -367,7 +372,10 @@ mod tests {
         // Pairs of shortcode and media ID (`pk`) as Instagram's API gave
         // them, in two public projects' README examples (the second with
         // both `-` and `_`).
-        let pairs = [("DHtWpRvMBiw", 3_597_631_270_905_977_008u64), ("DV-_TYxlvvi", 3_854_796_740_277_763_042)];
+        let pairs = [
+            ("DHtWpRvMBiw", 3_597_631_270_905_977_008u64),
+            ("DV-_TYxlvvi", 3_854_796_740_277_763_042),
+        ];
         for (code, id) in pairs {
             assert_eq!(decode_shortcode(code.as_bytes()), Entry::Id(id), "{code}");
             assert_eq!(encode_shortcode(id), code);

@@ -498,13 +498,22 @@ mod tests {
         let linkedin = LINKEDIN.layout(None, None).unwrap();
         let tiktok = TIKTOK.layout(None, None).unwrap();
         // Ollie-Boyd's tests: 2024-06-11T12:30:04Z and 2024-09-23T14:38:10Z.
-        assert_eq!(linkedin.time_decoder().millis(7_206_271_470_342_131_712), 1_718_109_004_579);
-        assert_eq!(linkedin.time_decoder().millis(7_243_992_047_441_870_850), 1_727_102_290_974);
+        assert_eq!(
+            linkedin.time_decoder().millis(7_206_271_470_342_131_712),
+            1_718_109_004_579
+        );
+        assert_eq!(
+            linkedin.time_decoder().millis(7_243_992_047_441_870_850),
+            1_727_102_290_974
+        );
         let fields = |layout: &Layout, id: u64| layout.nodes().map(|p| p.extract(id)).collect::<Vec<_>>();
         assert_eq!(fields(&linkedin, 7_243_992_047_441_870_850), [112]);
         assert_eq!(linkedin.sequence().extract(7_243_992_047_441_870_850), 2);
         // Bill Nye's video of 2020-07-29T02:06:13Z, 872 ms.
-        assert_eq!(tiktok.time_decoder().millis(6_854_717_870_488_702_213), 1_595_988_373_000);
+        assert_eq!(
+            tiktok.time_decoder().millis(6_854_717_870_488_702_213),
+            1_595_988_373_000
+        );
         assert_eq!(fields(&tiktok, 6_854_717_870_488_702_213)[0], 872);
         assert_eq!(tiktok.max_id(), u64::MAX);
         assert_eq!(linkedin.max_id(), i64::MAX as u64);
@@ -534,8 +543,14 @@ mod tests {
     #[test]
     fn a_layout_from_r_is_recognised_by_its_name_and_its_parts() {
         let bare = |b: &Builtin| b.layout(None, None).unwrap().with_first_id(0);
-        assert_eq!(Builtin::recognise(b"twitter", bare(&TWITTER)).first_id(), 29_700_859_248);
-        assert_eq!(Builtin::recognise(b"mastodon", bare(&MASTODON)).first_id(), 86_400_000 << 16);
+        assert_eq!(
+            Builtin::recognise(b"twitter", bare(&TWITTER)).first_id(),
+            29_700_859_248
+        );
+        assert_eq!(
+            Builtin::recognise(b"mastodon", bare(&MASTODON)).first_id(),
+            86_400_000 << 16
+        );
         // The name alone proves nothing: another layout keeps what it has.
         assert_eq!(Builtin::recognise(b"twitter", bare(&DISCORD)).first_id(), 0);
         assert_eq!(Builtin::recognise(b"x", bare(&TWITTER)).first_id(), 0);
@@ -543,7 +558,12 @@ mod tests {
         assert_eq!(Builtin::recognise(b"discord", bare(&DISCORD)).first_id(), 0);
         assert_eq!(Builtin::recognise(b"\xff", bare(&TWITTER)).first_id(), 0);
         let epoch_moved = Layout::new(
-            &TWITTER.widths(None).unwrap().iter().map(|&(_, k, b)| (k, b)).collect::<Vec<_>>(),
+            &TWITTER
+                .widths(None)
+                .unwrap()
+                .iter()
+                .map(|&(_, k, b)| (k, b))
+                .collect::<Vec<_>>(),
             Unit::MILLIS,
             1_288_834_974_658,
         )

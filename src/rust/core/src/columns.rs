@@ -220,8 +220,7 @@ pub fn shard_rows(
     };
     let mut report = Report::default();
     for (i, slot) in out.iter_mut().enumerate().take(n) {
-        *slot =
-            admit(read(i), layout, span, i, &mut report)?.map_or(NA_INTEGER, |id| ((id >> shift) % shards) as i32);
+        *slot = admit(read(i), layout, span, i, &mut report)?.map_or(NA_INTEGER, |id| ((id >> shift) % shards) as i32);
     }
     Ok(report.invalid)
 }
@@ -465,7 +464,10 @@ mod tests {
             (bits(&time), bits(&big), small, seq, report)
         };
         let (time, big, small, seq, report) = decode(rows);
-        assert_eq!(decode(by_column), (time.clone(), big.clone(), small.clone(), seq.clone(), report.clone()));
+        assert_eq!(
+            decode(by_column),
+            (time.clone(), big.clone(), small.clone(), seq.clone(), report.clone())
+        );
         assert_eq!(f64::from_bits(time[0]), 1000.0);
         for i in 1..entries.len() {
             assert_eq!(time[i], NA_REAL_BITS, "{i}");

@@ -191,7 +191,10 @@ pub fn parse_link(text: &[u8]) -> Option<Link> {
     let url = Url::split(rest)?;
     let host = url.host.as_str();
     let site = |domain: &str, subs: &[&str]| -> bool {
-        host == domain || subs.iter().any(|s| host.strip_suffix(domain).and_then(|h| h.strip_suffix('.')) == Some(s))
+        host == domain
+            || subs
+                .iter()
+                .any(|s| host.strip_suffix(domain).and_then(|h| h.strip_suffix('.')) == Some(s))
     };
     if site("twitter.com", &["www", "mobile", "m"]) || site("x.com", &["www", "mobile", "m"]) {
         Some(twitter(&url))
@@ -222,7 +225,10 @@ struct Url {
 
 impl Url {
     fn split(rest: &[u8]) -> Option<Url> {
-        let end = rest.iter().position(|&b| matches!(b, b'/' | b'?' | b'#')).unwrap_or(rest.len());
+        let end = rest
+            .iter()
+            .position(|&b| matches!(b, b'/' | b'?' | b'#'))
+            .unwrap_or(rest.len());
         let authority = &rest[..end];
         // No user info: `user@host` is not where platforms put their links.
         if authority.contains(&b'@') {
@@ -239,7 +245,10 @@ impl Url {
             return None;
         }
         let after = &rest[end..];
-        let path_end = after.iter().position(|&b| matches!(b, b'?' | b'#')).unwrap_or(after.len());
+        let path_end = after
+            .iter()
+            .position(|&b| matches!(b, b'?' | b'#'))
+            .unwrap_or(after.len());
         let mut path = &after[..path_end];
         let fragment = after.iter().position(|&b| b == b'#').map(|i| &after[i + 1..]);
         let hashbang = fragment.and_then(|f| f.strip_prefix(b"!/"));
@@ -274,7 +283,11 @@ fn percent_decoded(segment: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(segment.len());
     let mut i = 0;
     while i < segment.len() {
-        match (segment[i], segment.get(i + 1).and_then(|&b| hex(b)), segment.get(i + 2).and_then(|&b| hex(b))) {
+        match (
+            segment[i],
+            segment.get(i + 1).and_then(|&b| hex(b)),
+            segment.get(i + 2).and_then(|&b| hex(b)),
+        ) {
             (b'%', Some(high), Some(low)) => {
                 out.push(high << 4 | low);
                 i += 3;
@@ -343,7 +356,11 @@ fn discord(url: &Url) -> Link {
         return link;
     };
     let dm = guild.eq_ignore_ascii_case(b"@me");
-    link.guild = if dm { Some("@me".to_string()) } else { context_text(guild) };
+    link.guild = if dm {
+        Some("@me".to_string())
+    } else {
+        context_text(guild)
+    };
     match (channel, message) {
         (Some(channel), Some(message)) => {
             link.channel = context_text(channel);
@@ -451,7 +468,9 @@ fn instagram(url: &Url) -> Link {
     }
     match (kind(0), kind(1), url.segment(1), url.segment(2)) {
         (Some(kind), _, Some(code), _) => link.with(kind, shortcode(code)),
-        (None, Some(kind), _, Some(code)) => link.user(url.segment(0).unwrap_or_default()).with(kind, shortcode(code)),
+        (None, Some(kind), _, Some(code)) => link
+            .user(url.segment(0).unwrap_or_default())
+            .with(kind, shortcode(code)),
         _ => link,
     }
 }
@@ -503,7 +522,10 @@ fn linkedin(url: &Url) -> Link {
             if let Some(at) = find(slug, marker.as_bytes()) {
                 let digits = &slug[at + marker.len()..];
                 let end = digits.iter().position(|b| !b.is_ascii_digit()).unwrap_or(digits.len());
-                let user = slug[..at].split(|&b| b == b'_').next().filter(|_| slug[..at].contains(&b'_'));
+                let user = slug[..at]
+                    .split(|&b| b == b'_')
+                    .next()
+                    .filter(|_| slug[..at].contains(&b'_'));
                 let link = match user {
                     Some(user) => link.user(user),
                     None => link,
@@ -518,7 +540,10 @@ fn linkedin(url: &Url) -> Link {
 /// A LinkedIn URN at the start of `text`: `urn:li:<kind>:<id>`, or a
 /// comment's `urn:li:comment:(<parent>,<id>)`.
 fn linkedin_urn(text: &[u8]) -> Option<(&'static str, LinkId)> {
-    let rest = text.get(..7).filter(|p| p.eq_ignore_ascii_case(b"urn:li:")).map(|_| &text[7..])?;
+    let rest = text
+        .get(..7)
+        .filter(|p| p.eq_ignore_ascii_case(b"urn:li:"))
+        .map(|_| &text[7..])?;
     for kind in ["activity", "share", "ugcPost", "comment"] {
         let Some(tail) = rest.strip_prefix(kind.as_bytes()).and_then(|t| t.strip_prefix(b":")) else {
             continue;
@@ -592,7 +617,11 @@ struct Decoding<'a> {
 /// text decoded with `bare` (a layout and, if it is a built-in, its name),
 /// and decodes every ID with its layout. Text that is neither a link nor an
 /// ID is nothing: a row of NA, not an invalid entry.
-pub fn link_ids<'t>(n: usize, text: impl Fn(usize) -> Option<&'t [u8]>, bare: Option<(&Layout, &'static str)>) -> (Vec<LinkRow>, LinkReport) {
+pub fn link_ids<'t>(
+    n: usize,
+    text: impl Fn(usize) -> Option<&'t [u8]>,
+    bare: Option<(&Layout, &'static str)>,
+) -> (Vec<LinkRow>, LinkReport) {
     let layouts: Vec<(Platform, Layout)> = Platform::ALL
         .iter()
         .filter_map(|&p| Some((p, Builtin::find(p.layout())?.layout(None, None).ok()?)))
@@ -608,7 +637,13 @@ pub fn link_ids<'t>(n: usize, text: impl Fn(usize) -> Option<&'t [u8]>, bare: Op
             if let Some(link) = parse_link(text) {
                 let layout = layouts.iter().find(|(p, _)| *p == link.platform).map(|(_, l)| l);
                 let id = match (link.id, layout) {
-                    (LinkId::Id(id), Some(layout)) => Some((id, Decoding { layout, name: link.platform.layout() })),
+                    (LinkId::Id(id), Some(layout)) => Some((
+                        id,
+                        Decoding {
+                            layout,
+                            name: link.platform.layout(),
+                        },
+                    )),
                     (LinkId::Invalid(reason), _) => {
                         report.invalid.note(i, reason);
                         None
@@ -721,13 +756,34 @@ mod tests {
             "https://x.com/i/status/1888944671579078978",
             "https://twitter.com/statuses/1888944671579078978",
         ] {
-            assert_eq!(read(link), Some((Platform::Twitter, Some("status"), LinkId::Id(TWEET), None, None, None, None)), "{link}");
+            assert_eq!(
+                read(link),
+                Some((
+                    Platform::Twitter,
+                    Some("status"),
+                    LinkId::Id(TWEET),
+                    None,
+                    None,
+                    None,
+                    None
+                )),
+                "{link}"
+            );
         }
         // The platform's other pages name no ID; a status part that is no
         // number is an invalid entry.
-        assert_eq!(read("https://x.com/Wikipedia"), Some((Platform::Twitter, None, LinkId::None, None, None, None, None)));
-        assert_eq!(id_of("https://x.com/jack/status/12a"), LinkId::Invalid(Reason::NotDigits));
-        assert_eq!(id_of("https://x.com/jack/status/99999999999999999999"), LinkId::Invalid(Reason::TooLarge));
+        assert_eq!(
+            read("https://x.com/Wikipedia"),
+            Some((Platform::Twitter, None, LinkId::None, None, None, None, None))
+        );
+        assert_eq!(
+            id_of("https://x.com/jack/status/12a"),
+            LinkId::Invalid(Reason::NotDigits)
+        );
+        assert_eq!(
+            id_of("https://x.com/jack/status/99999999999999999999"),
+            LinkId::Invalid(Reason::TooLarge)
+        );
         assert_eq!(id_of("https://x.com/jack/status/20"), LinkId::Id(20));
     }
 
@@ -746,19 +802,45 @@ mod tests {
                 Some("197038439483310086")
             ))
         );
-        for host in ["discordapp.com", "ptb.discord.com", "canary.discord.com", "canary.discordapp.com"] {
+        for host in [
+            "discordapp.com",
+            "ptb.discord.com",
+            "canary.discord.com",
+            "canary.discordapp.com",
+        ] {
             let link = message.replace("discord.com", host);
             assert_eq!(read(&link), read(message), "{link}");
         }
         let dm = read("https://discord.com/channels/@me/1214004724031189004/1214015392922890265").unwrap();
-        assert_eq!((dm.1, dm.2, dm.5, dm.6), (Some("message"), LinkId::Id(1_214_015_392_922_890_265), Some("@me"), Some("1214004724031189004")));
+        assert_eq!(
+            (dm.1, dm.2, dm.5, dm.6),
+            (
+                Some("message"),
+                LinkId::Id(1_214_015_392_922_890_265),
+                Some("@me"),
+                Some("1214004724031189004")
+            )
+        );
         let channel = read("https://discord.com/channels/197038439483310086/1214004724031189004").unwrap();
-        assert_eq!((channel.1, channel.2), (Some("channel"), LinkId::Id(1_214_004_724_031_189_004)));
+        assert_eq!(
+            (channel.1, channel.2),
+            (Some("channel"), LinkId::Id(1_214_004_724_031_189_004))
+        );
         let guild = read("https://discord.com/channels/197038439483310086").unwrap();
-        assert_eq!((guild.1, guild.2, guild.5), (Some("guild"), LinkId::Id(197_038_439_483_310_086), Some("197038439483310086")));
+        assert_eq!(
+            (guild.1, guild.2, guild.5),
+            (
+                Some("guild"),
+                LinkId::Id(197_038_439_483_310_086),
+                Some("197038439483310086")
+            )
+        );
         assert_eq!(read("https://discord.com/channels/@me").unwrap().2, LinkId::None);
         assert_eq!(read("https://discord.com/invite/abc").unwrap().2, LinkId::None);
-        assert_eq!(id_of("https://discord.com/channels/1/2/x"), LinkId::Invalid(Reason::NotDigits));
+        assert_eq!(
+            id_of("https://discord.com/channels/1/2/x"),
+            LinkId::Invalid(Reason::NotDigits)
+        );
         assert_eq!(read("https://discord.gg/abc"), None);
     }
 
@@ -766,19 +848,59 @@ mod tests {
     fn mastodon_status_links_on_any_host() {
         let id = LinkId::Id(103_270_115_826_048_975);
         let ours = |user: Option<&'static str>| {
-            Some((Platform::Mastodon, Some("status"), id, user, Some("mastodon.social"), None, None))
+            Some((
+                Platform::Mastodon,
+                Some("status"),
+                id,
+                user,
+                Some("mastodon.social"),
+                None,
+                None,
+            ))
         };
-        assert_eq!(read("https://mastodon.social/@Gargron/103270115826048975"), ours(Some("Gargron")));
-        assert_eq!(read("https://Mastodon.Social/@Gargron/103270115826048975/embed"), ours(Some("Gargron")));
-        assert_eq!(read("https://mastodon.social/users/Gargron/statuses/103270115826048975"), ours(Some("Gargron")));
-        assert_eq!(read("https://mastodon.social/users/Gargron/statuses/103270115826048975/activity"), ours(Some("Gargron")));
-        assert_eq!(read("https://mastodon.social/web/statuses/103270115826048975"), ours(None));
-        assert_eq!(read("https://mastodon.social/web/@Gargron/103270115826048975"), ours(Some("Gargron")));
-        assert_eq!(read("https://mastodon.social/deck/@Gargron/103270115826048975"), ours(Some("Gargron")));
-        assert_eq!(read("https://mastodon.social/%40Gargron/103270115826048975"), ours(Some("Gargron")));
+        assert_eq!(
+            read("https://mastodon.social/@Gargron/103270115826048975"),
+            ours(Some("Gargron"))
+        );
+        assert_eq!(
+            read("https://Mastodon.Social/@Gargron/103270115826048975/embed"),
+            ours(Some("Gargron"))
+        );
+        assert_eq!(
+            read("https://mastodon.social/users/Gargron/statuses/103270115826048975"),
+            ours(Some("Gargron"))
+        );
+        assert_eq!(
+            read("https://mastodon.social/users/Gargron/statuses/103270115826048975/activity"),
+            ours(Some("Gargron"))
+        );
+        assert_eq!(
+            read("https://mastodon.social/web/statuses/103270115826048975"),
+            ours(None)
+        );
+        assert_eq!(
+            read("https://mastodon.social/web/@Gargron/103270115826048975"),
+            ours(Some("Gargron"))
+        );
+        assert_eq!(
+            read("https://mastodon.social/deck/@Gargron/103270115826048975"),
+            ours(Some("Gargron"))
+        );
+        assert_eq!(
+            read("https://mastodon.social/%40Gargron/103270115826048975"),
+            ours(Some("Gargron"))
+        );
         assert_eq!(
             read("https://fosstodon.org/@someone@mastodon.social/103270115826048975"),
-            Some((Platform::Mastodon, Some("status"), id, Some("someone@mastodon.social"), Some("fosstodon.org"), None, None))
+            Some((
+                Platform::Mastodon,
+                Some("status"),
+                id,
+                Some("someone@mastodon.social"),
+                Some("fosstodon.org"),
+                None,
+                None
+            ))
         );
         // Other sites' paths are no Mastodon status: not links of a platform.
         for link in [
@@ -795,7 +917,10 @@ mod tests {
         ] {
             assert_eq!(read(link), None, "{link}");
         }
-        assert_eq!(id_of("https://example.org/@someone/99999999999999999999"), LinkId::Invalid(Reason::TooLarge));
+        assert_eq!(
+            id_of("https://example.org/@someone/99999999999999999999"),
+            LinkId::Invalid(Reason::TooLarge)
+        );
     }
 
     #[test]
@@ -804,11 +929,37 @@ mod tests {
         // 3jzfcijpj2z2a; the post below is the test cases' TID example.
         let post = LinkId::Id(crate::test_cases::TID_EXAMPLE);
         let tid = std::str::from_utf8(crate::test_cases::TID_EXAMPLE_TEXT).unwrap();
-        let expected = |user| Some((Platform::Bluesky, Some("app.bsky.feed.post"), post, Some(user), None, None, None));
-        assert_eq!(read(&format!("https://bsky.app/profile/jay.bsky.team/post/{tid}")), expected("jay.bsky.team"));
-        assert_eq!(read(&format!("https://bsky.app/profile/did:plc:oky5czdrnfjpqslsw2a5iclo/post/{tid}")), expected("did:plc:oky5czdrnfjpqslsw2a5iclo"));
-        assert_eq!(read(&format!("at://jay.bsky.team/app.bsky.feed.post/{tid}")), expected("jay.bsky.team"));
-        assert_eq!(read(&format!("AT://did:plc:oky5czdrnfjpqslsw2a5iclo/app.bsky.feed.post/{tid}")), expected("did:plc:oky5czdrnfjpqslsw2a5iclo"));
+        let expected = |user| {
+            Some((
+                Platform::Bluesky,
+                Some("app.bsky.feed.post"),
+                post,
+                Some(user),
+                None,
+                None,
+                None,
+            ))
+        };
+        assert_eq!(
+            read(&format!("https://bsky.app/profile/jay.bsky.team/post/{tid}")),
+            expected("jay.bsky.team")
+        );
+        assert_eq!(
+            read(&format!(
+                "https://bsky.app/profile/did:plc:oky5czdrnfjpqslsw2a5iclo/post/{tid}"
+            )),
+            expected("did:plc:oky5czdrnfjpqslsw2a5iclo")
+        );
+        assert_eq!(
+            read(&format!("at://jay.bsky.team/app.bsky.feed.post/{tid}")),
+            expected("jay.bsky.team")
+        );
+        assert_eq!(
+            read(&format!(
+                "AT://did:plc:oky5czdrnfjpqslsw2a5iclo/app.bsky.feed.post/{tid}"
+            )),
+            expected("did:plc:oky5czdrnfjpqslsw2a5iclo")
+        );
         // A record key that is no TID names no ID: `self`, a feed's name.
         let profile = read("at://did:plc:oky5czdrnfjpqslsw2a5iclo/app.bsky.actor.profile/self").unwrap();
         assert_eq!((profile.1, profile.2), (Some("app.bsky.actor.profile"), LinkId::None));
@@ -831,10 +982,18 @@ mod tests {
             ("https://www.instagram.com/reel/DHtWpRvMBiw/", "reel", None),
             ("https://www.instagram.com/reels/DHtWpRvMBiw/", "reel", None),
             ("https://www.instagram.com/tv/DHtWpRvMBiw", "tv", None),
-            ("https://www.instagram.com/natgeo/p/DHtWpRvMBiw/", "post", Some("natgeo")),
+            (
+                "https://www.instagram.com/natgeo/p/DHtWpRvMBiw/",
+                "post",
+                Some("natgeo"),
+            ),
             ("https://instagr.am/p/DHtWpRvMBiw", "post", None),
         ] {
-            assert_eq!(read(link), Some((Platform::Instagram, Some(kind), id, user, None, None, None)), "{link}");
+            assert_eq!(
+                read(link),
+                Some((Platform::Instagram, Some(kind), id, user, None, None, None)),
+                "{link}"
+            );
         }
         let private = format!("https://www.instagram.com/p/DHtWpRvMBiw{}/", "A".repeat(28));
         assert_eq!(id_of(&private), id);
@@ -842,12 +1001,25 @@ mod tests {
             read("https://www.instagram.com/stories/natgeo/3597631270905977008/"),
             Some((Platform::Instagram, Some("story"), id, Some("natgeo"), None, None, None))
         );
-        assert_eq!(id_of("https://www.instagram.com/p/DHt.pRvMBiw/"), LinkId::Invalid(Reason::NotShortcode));
+        assert_eq!(
+            id_of("https://www.instagram.com/p/DHt.pRvMBiw/"),
+            LinkId::Invalid(Reason::NotShortcode)
+        );
         assert_eq!(read("https://www.instagram.com/natgeo/").unwrap().2, LinkId::None);
-        for link in ["https://www.threads.net/@zuck/post/DHtWpRvMBiw", "https://www.threads.com/@zuck/post/DHtWpRvMBiw/"] {
-            assert_eq!(read(link), Some((Platform::Threads, Some("post"), id, Some("zuck"), None, None, None)), "{link}");
+        for link in [
+            "https://www.threads.net/@zuck/post/DHtWpRvMBiw",
+            "https://www.threads.com/@zuck/post/DHtWpRvMBiw/",
+        ] {
+            assert_eq!(
+                read(link),
+                Some((Platform::Threads, Some("post"), id, Some("zuck"), None, None, None)),
+                "{link}"
+            );
         }
-        assert_eq!(read("https://threads.net/t/DHtWpRvMBiw"), Some((Platform::Threads, Some("post"), id, None, None, None, None)));
+        assert_eq!(
+            read("https://threads.net/t/DHtWpRvMBiw"),
+            Some((Platform::Threads, Some("post"), id, None, None, None, None))
+        );
         assert_eq!(read("https://www.threads.net/@zuck").unwrap().2, LinkId::None);
     }
 
@@ -855,8 +1027,14 @@ mod tests {
     fn tiktok_video_links() {
         let id = LinkId::Id(6_854_717_870_488_702_213);
         let with_user = Some((Platform::Tiktok, Some("video"), id, Some("billnye"), None, None, None));
-        assert_eq!(read("https://www.tiktok.com/@billnye/video/6854717870488702213"), with_user);
-        assert_eq!(read("https://www.tiktok.com/@billnye/video/6854717870488702213?lang=en&is_copy_url=1"), with_user);
+        assert_eq!(
+            read("https://www.tiktok.com/@billnye/video/6854717870488702213"),
+            with_user
+        );
+        assert_eq!(
+            read("https://www.tiktok.com/@billnye/video/6854717870488702213?lang=en&is_copy_url=1"),
+            with_user
+        );
         let bare = Some((Platform::Tiktok, Some("video"), id, None, None, None, None));
         for link in [
             "https://www.tiktok.com/embed/v2/6854717870488702213",
@@ -866,9 +1044,17 @@ mod tests {
         ] {
             assert_eq!(read(link), bare, "{link}");
         }
-        assert_eq!(read("https://www.tiktok.com/@billnye/photo/6854717870488702213").unwrap().1, Some("photo"));
+        assert_eq!(
+            read("https://www.tiktok.com/@billnye/photo/6854717870488702213")
+                .unwrap()
+                .1,
+            Some("photo")
+        );
         assert_eq!(read("https://vm.tiktok.com/ZMabc123/").unwrap().2, LinkId::None);
-        assert_eq!(id_of("https://www.tiktok.com/@billnye/video/abc"), LinkId::Invalid(Reason::NotDigits));
+        assert_eq!(
+            id_of("https://www.tiktok.com/@billnye/video/abc"),
+            LinkId::Invalid(Reason::NotDigits)
+        );
     }
 
     #[test]
@@ -877,20 +1063,40 @@ mod tests {
         let activity = |user| Some((Platform::Linkedin, Some("activity"), id, user, None, None, None));
         assert_eq!(read("urn:li:activity:7206271470342131712"), activity(None));
         assert_eq!(read(" URN:LI:activity:7206271470342131712 "), activity(None));
-        assert_eq!(read("https://www.linkedin.com/feed/update/urn:li:activity:7206271470342131712/"), activity(None));
+        assert_eq!(
+            read("https://www.linkedin.com/feed/update/urn:li:activity:7206271470342131712/"),
+            activity(None)
+        );
         // Ollie-Boyd's test link: the comment in its query is not read.
         assert_eq!(read("https://www.linkedin.com/feed/update/urn:li:activity:7206271470342131712?commentUrn=urn%3Ali%3Acomment%3A%28activity%3A7206271470342131712%2C7243992047441870850%29"), activity(None));
-        assert_eq!(read("https://www.linkedin.com/feed/update/urn%3Ali%3Aactivity%3A7206271470342131712"), activity(None));
-        assert_eq!(read("https://www.linkedin.com/posts/ryanabenson_more-search-url-parsing-activity-7206271470342131712-B2Ma"), activity(Some("ryanabenson")));
-        assert_eq!(read("https://www.linkedin.com/posts/some-title-activity-7206271470342131712-B2Ma"), activity(None));
+        assert_eq!(
+            read("https://www.linkedin.com/feed/update/urn%3Ali%3Aactivity%3A7206271470342131712"),
+            activity(None)
+        );
+        assert_eq!(
+            read(
+                "https://www.linkedin.com/posts/ryanabenson_more-search-url-parsing-activity-7206271470342131712-B2Ma"
+            ),
+            activity(Some("ryanabenson"))
+        );
+        assert_eq!(
+            read("https://www.linkedin.com/posts/some-title-activity-7206271470342131712-B2Ma"),
+            activity(None)
+        );
         let share = read("https://www.linkedin.com/embed/feed/update/urn:li:share:7206271470342131712").unwrap();
         assert_eq!((share.1, share.2), (Some("share"), id));
         let ugc = read("https://de.linkedin.com/posts/someone_words-ugcPost-7206271470342131712-abcd").unwrap();
         assert_eq!((ugc.1, ugc.2, ugc.3), (Some("ugcPost"), id, Some("someone")));
         assert_eq!(read("urn:li:ugcPost:7206271470342131712").unwrap().1, Some("ugcPost"));
         let comment = read("urn:li:comment:(activity:7206271470342131712,7243992047441870850)").unwrap();
-        assert_eq!((comment.1, comment.2), (Some("comment"), LinkId::Id(7_243_992_047_441_870_850)));
-        assert_eq!(id_of("urn:li:activity:72062714703421317x2"), LinkId::Invalid(Reason::NotDigits));
+        assert_eq!(
+            (comment.1, comment.2),
+            (Some("comment"), LinkId::Id(7_243_992_047_441_870_850))
+        );
+        assert_eq!(
+            id_of("urn:li:activity:72062714703421317x2"),
+            LinkId::Invalid(Reason::NotDigits)
+        );
         assert_eq!(read("urn:li:person:abc"), None);
         assert_eq!(read("https://www.linkedin.com/in/someone/").unwrap().2, LinkId::None);
     }
@@ -919,9 +1125,15 @@ mod tests {
             "urn:li:activity:",
         ] {
             let read = parse_link(text.as_bytes());
-            assert!(read.is_none() || read.as_ref().is_some_and(|l| l.id != LinkId::Id(1)), "{text}: {read:?}");
+            assert!(
+                read.is_none() || read.as_ref().is_some_and(|l| l.id != LinkId::Id(1)),
+                "{text}: {read:?}"
+            );
         }
-        assert_eq!(parse_link(b"urn:li:activity:").map(|l| l.id), Some(LinkId::Invalid(Reason::NotDigits)));
+        assert_eq!(
+            parse_link(b"urn:li:activity:").map(|l| l.id),
+            Some(LinkId::Invalid(Reason::NotDigits))
+        );
         // Bytes that are no text, and very long input.
         assert_eq!(parse_link(b"https://x.com/\xff/status/1"), None);
         let long = format!("https://x.com/jack/status/1{}", "0".repeat(MAX_LINK_LEN));
@@ -947,14 +1159,30 @@ mod tests {
         ];
         let (rows, report) = link_ids(texts.len(), |i| texts[i], None);
         let ids: Vec<Option<u64>> = rows.iter().map(|r| r.id).collect();
-        assert_eq!(ids, [Some(20), Some(TWEET), None, None, None, Some(1), Some(TWEET), Some(20), None]);
+        assert_eq!(
+            ids,
+            [
+                Some(20),
+                Some(TWEET),
+                None,
+                None,
+                None,
+                Some(1),
+                Some(TWEET),
+                Some(20),
+                None
+            ]
+        );
         // Tweet 20 and Mastodon's status 1 have no time; bare IDs none
         // without a layout.
         let timed: Vec<bool> = rows.iter().map(|r| r.seconds.is_some()).collect();
         assert_eq!(timed, [false, true, false, false, false, false, false, false, false]);
         assert_eq!(rows[1].seconds, Some(1_739_194_479.256));
         assert!(rows[0].link.is_some() && rows[3].link.is_none() && !rows[6].bare);
-        assert_eq!((report.invalid.count, report.invalid.positions.clone()), (2, vec![5, 9]));
+        assert_eq!(
+            (report.invalid.count, report.invalid.positions.clone()),
+            (2, vec![5, 9])
+        );
         assert_eq!(report.invalid.first_reason, Some(Reason::SignBit));
         let early: Vec<(&str, Vec<usize>)> = report.early.iter().map(|(n, e)| (*n, e.positions.clone())).collect();
         assert_eq!(early, [("twitter", vec![1]), ("mastodon", vec![6])]);
@@ -975,7 +1203,16 @@ mod tests {
         let names: Vec<&str> = Platform::ALL.iter().map(|p| p.layout()).collect();
         assert_eq!(
             names,
-            ["twitter", "discord", "mastodon", "tid", "instagram", "instagram", "tiktok", "linkedin"]
+            [
+                "twitter",
+                "discord",
+                "mastodon",
+                "tid",
+                "instagram",
+                "instagram",
+                "tiktok",
+                "linkedin"
+            ]
         );
         for p in Platform::ALL {
             assert!(crate::builtin::Builtin::find(p.layout()).is_some(), "{p:?}");

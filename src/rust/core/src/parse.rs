@@ -115,7 +115,11 @@ pub fn parse_text(text: &[u8], form: TextForm) -> Entry {
 fn parse_other_tools(text: &[u8]) -> Entry {
     let digits = |t: &[u8]| !t.is_empty() && t.iter().all(u8::is_ascii_digit);
     if let Some(rest) = text.strip_prefix(b"x") {
-        return if digits(rest) { parse_decimal(rest) } else { Entry::Invalid(Reason::NotDigits) };
+        return if digits(rest) {
+            parse_decimal(rest)
+        } else {
+            Entry::Invalid(Reason::NotDigits)
+        };
     }
     match text.iter().position(|&b| b == b'.') {
         Some(point) if digits(&text[..point]) && digits(&text[point + 1..]) => {
@@ -266,8 +270,14 @@ mod tests {
         }
         assert_eq!(parse_text(b"x0", TextForm::Decimal), Entry::Id(0));
         assert_eq!(parse_text(b"0.0", TextForm::Decimal), Entry::Id(0));
-        assert_eq!(parse_text(b"x18446744073709551615", TextForm::Decimal), Entry::Id(u64::MAX));
-        assert_eq!(parse_text(b"18446744073709551615.0", TextForm::Decimal), Entry::Id(u64::MAX));
+        assert_eq!(
+            parse_text(b"x18446744073709551615", TextForm::Decimal),
+            Entry::Id(u64::MAX)
+        );
+        assert_eq!(
+            parse_text(b"18446744073709551615.0", TextForm::Decimal),
+            Entry::Id(u64::MAX)
+        );
         assert_eq!(parse_text(b"x000000000000000000042", TextForm::Decimal), Entry::Id(42));
         // Beyond 2^64 they are too large, as bare digits are.
         for text in [&b"x18446744073709551616"[..], b"18446744073709551616.0"] {
@@ -275,7 +285,12 @@ mod tests {
         }
         // A point with other digits after it is a fraction.
         for text in [&b"1440047230140837891.5"[..], b"1.01", b"0.5", b"1.000001"] {
-            assert_eq!(parse_text(text, TextForm::Decimal), Entry::Invalid(Reason::Fraction), "{:?}", text);
+            assert_eq!(
+                parse_text(text, TextForm::Decimal),
+                Entry::Invalid(Reason::Fraction),
+                "{:?}",
+                text
+            );
         }
         // Anything else stays what it was: not digits, or scientific.
         let refused: [&[u8]; 22] = [
@@ -303,9 +318,17 @@ mod tests {
             "x\u{663}".as_bytes(),
         ];
         for text in refused {
-            assert_eq!(parse_text(text, TextForm::Decimal), Entry::Invalid(Reason::NotDigits), "{:?}", text);
+            assert_eq!(
+                parse_text(text, TextForm::Decimal),
+                Entry::Invalid(Reason::NotDigits),
+                "{:?}",
+                text
+            );
         }
-        assert_eq!(parse_text(b"1.0e18", TextForm::Decimal), Entry::Invalid(Reason::Scientific));
+        assert_eq!(
+            parse_text(b"1.0e18", TextForm::Decimal),
+            Entry::Invalid(Reason::Scientific)
+        );
         // The bare readers are unchanged: only text goes through these forms.
         assert_eq!(parse_decimal(b"x1"), Entry::Invalid(Reason::NotDigits));
         assert_eq!(parse_decimal(b"1.0"), Entry::Invalid(Reason::NotDigits));
@@ -316,10 +339,22 @@ mod tests {
         // 12 characters are SCRU64 text under SCRU64 (`x` is a base36
         // digit), 13 a TID's under TIDs (no TID starts with `x`); longer or
         // shorter text is decimal, in the other tools' forms too.
-        assert_eq!(parse_text(b"x00000000001", TextForm::Scru64), parse_scru64(b"x00000000001"));
-        assert!(matches!(parse_text(b"1234567890.0", TextForm::Scru64), Entry::Invalid(_)));
-        assert_eq!(parse_text(b"x1234567890123", TextForm::Scru64), Entry::Id(1_234_567_890_123));
-        assert_eq!(parse_text(b"x123456789012", TextForm::Tid), Entry::Invalid(Reason::NotTidText));
+        assert_eq!(
+            parse_text(b"x00000000001", TextForm::Scru64),
+            parse_scru64(b"x00000000001")
+        );
+        assert!(matches!(
+            parse_text(b"1234567890.0", TextForm::Scru64),
+            Entry::Invalid(_)
+        ));
+        assert_eq!(
+            parse_text(b"x1234567890123", TextForm::Scru64),
+            Entry::Id(1_234_567_890_123)
+        );
+        assert_eq!(
+            parse_text(b"x123456789012", TextForm::Tid),
+            Entry::Invalid(Reason::NotTidText)
+        );
         assert_eq!(parse_text(b"123456789012.0", TextForm::Tid), Entry::Id(123_456_789_012));
     }
 
