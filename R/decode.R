@@ -31,6 +31,14 @@
 #' positions and shows the first of them with why it is not an ID.
 #' `NA` gives `NA` silently. `id_is_valid()` tells which entries are IDs.
 #'
+#' An ID below where its layout's IDs begin, a number a platform gave in
+#' sequence before it used the layout (tweets before November 2010,
+#' Mastodon's statuses before 2.0), holds no time: its time and fields are
+#' `NA`, with one warning of class `zuid_warning_before_layout` that counts
+#' them. It is an ID all the same, which `id_is_valid()` and [as_zuid_id()]
+#' take. `summary()` of a layout says where its IDs begin (see
+#' [id_layout_capacity()]).
+#'
 #' @param x IDs: a character, `bit64::integer64` (or [zuid_id][as_zuid_id()]),
 #'   double or integer vector.
 #' @param layout A [id_layout()], or the name of a built-in layout that needs

@@ -51,7 +51,11 @@
 #' do.
 #'
 #' Mastodon's IDs are each server's own: the same post has another ID on
-#' every server that shows it, and `instance` says whose it is. TIDs are
+#' every server that shows it, and `instance` says whose it is. Meta's Graph
+#' APIs give Instagram and Threads posts IDs of their own (17-digit numbers
+#' such as `17855847105309514`), which are not the media IDs of the links
+#' and hold no Instagram time: read the `permalink` they give with
+#' `id_from_url()` instead. TIDs are
 #' the time the client that wrote the record says it wrote it, not the
 #' server's: see [id_to_tid()].
 #'
