@@ -34,7 +34,12 @@
 #' @param base The base: `"hex"`, `"base32"` (Crockford's), `"base36"`,
 #'   `"base58"` or `"base62"`.
 #' @param text A character vector of text in `base`.
-#' @inheritParams id_to_tid
+#' @param as `"id"` for a [zuid_id][as_zuid_id()] vector without a layout
+#'   (the text does not say which platform made the IDs: give it one with
+#'   `as_zuid_id(x, layout)`, which also refuses what the layout cannot
+#'   hold), `"character"` for decimal strings, `"integer64"` for a plain
+#'   `bit64::integer64` (an ID of 2^63 or more cannot be a plain integer64:
+#'   it becomes `NA` with a warning; 2^63 alone cannot be a `zuid_id`).
 #' @returns `id_to_text()`: a character vector. `id_from_text()`: IDs as `as`
 #'   says, a [zuid_id][as_zuid_id()] without a layout by default (the text
 #'   does not say which platform made the IDs).

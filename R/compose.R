@@ -28,7 +28,7 @@
 #' @param layout A [id_layout()], or the name of a built-in layout that needs
 #'   no further argument: `"twitter"` (or `"x"`), `"discord"`, `"instagram"`,
 #'   `"mastodon"`, `"tid"` (or `"bluesky"`), `"baidu"`, `"sonyflake_v2"`,
-#'   `"tsid"` or `"yitter"`, in any case.
+#'   `"tsid"`, `"yitter"`, `"linkedin"` or `"tiktok"`, in any case.
 #' @param ... Node fields by name, such as `worker = 3`: whole numbers within
 #'   the field's width. Fields not given are 0.
 #' @param sequence The sequence: whole numbers within its width.
@@ -46,7 +46,9 @@
 #' t <- as.POSIXct("2016-04-30 11:18:25.796", tz = "UTC")
 #' id_compose(t, "discord", worker = 1, process = 0, sequence = 7)
 #'
-#' # Discord's documented lower bound for IDs from 2016-05-01 on.
+#' # The smallest and largest Discord IDs of 2016-05-01T00:00:00.000Z: bounds
+#' # of a range query, or `after` and `before` when paging through Discord's
+#' # API from a time, as its reference's pagination section suggests.
 #' may <- as.POSIXct("2016-05-01", tz = "UTC")
 #' id_from_time(may, "discord")
 #' id_from_time(may, "discord", side = "max")

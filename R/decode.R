@@ -9,7 +9,14 @@
 #' * character: decimal digits, 0 to 2^64 - 1, with optional white space
 #'   around them as `as.numeric()` allows (with the `scru64` layout a
 #'   12-character string is read as SCRU64's base36 text, in either case;
-#'   with the `tid` layout a 13-character string is read as TID text);
+#'   with the `tid` layout a 13-character string is read as TID text). Two
+#'   forms other tools write without losing a digit are read too: rtweet's
+#'   (up to 0.7) lower-case `x` before the digits, `"x1440047230140837891"`,
+#'   and a whole number written as a float, a point and zeros after the
+#'   digits, `"1440047230140837891.0"` (as pandas writes a float column).
+#'   Nothing else is: not `"X1"`, `"x1.0"`, `"1."` or `"1,0"`; a point
+#'   followed by other digits is a fraction. Text in scientific notation
+#'   (`"1.44e+18"`) has lost its digits and is invalid;
 #' * `bit64::integer64`, including a [zuid_id][as_zuid_id()]: its 64 bits,
 #'   read as unsigned, so that a negative integer64 is an ID of 2^63 or more;
 #'   `NA_integer64_` is NA. bit64 need not be attached;
@@ -24,13 +31,21 @@
 #' positions and shows the first of them with why it is not an ID.
 #' `NA` gives `NA` silently. `id_is_valid()` tells which entries are IDs.
 #'
+#' An ID below where its layout's IDs begin, a number a platform gave in
+#' sequence before it used the layout (tweets before November 2010,
+#' Mastodon's statuses before 2.0), holds no time: its time and fields are
+#' `NA`, with one warning of class `zuid_warning_before_layout` that counts
+#' them. It is an ID all the same, which `id_is_valid()` and [as_zuid_id()]
+#' take. `summary()` of a layout says where its IDs begin (see
+#' [id_layout_capacity()]).
+#'
 #' @param x IDs: a character, `bit64::integer64` (or [zuid_id][as_zuid_id()]),
 #'   double or integer vector.
 #' @param layout A [id_layout()], or the name of a built-in layout that needs
 #'   no further argument: `"twitter"` (or `"x"`), `"discord"`, `"instagram"`,
 #'   `"mastodon"`, `"tid"` (or `"bluesky"`), `"baidu"`, `"sonyflake_v2"`,
-#'   `"tsid"` or `"yitter"`, in any case. May be left out
-#'   when `x` is a `zuid_id` that carries its layout.
+#'   `"tsid"`, `"yitter"`, `"linkedin"` or `"tiktok"`, in any case. May be
+#'   left out when `x` is a `zuid_id` that carries its layout.
 #' @param as `"POSIXct"` for the start of each ID's tick as a POSIXct, or
 #'   `"ms"` for it as exact milliseconds since 1970 in a double (a POSIXct of
 #'   `.698` seconds is stored as `.69799...`, which `format(, "%OS3")`

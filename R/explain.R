@@ -30,7 +30,8 @@ id_explain <- function(x, layout = NULL) {
   colour <- isTRUE(getOption("zuid.colour", use_colour()))
   lines <- unlist(lapply(seq_along(read$decimal), function(i) {
     digits <- vapply(read$digits, `[[`, character(1), i)
-    explain_lines(read$decimal[[i]], digits, parts[parts$id == i, ], read$time[[i]], layout, colour)
+    explain_lines(read$decimal[[i]], digits, parts[parts$id == i, ], read$time[[i]], layout, colour,
+                  read$early[[i]])
   }))
   cat(lines, sep = "\n")
   invisible(parts)
@@ -49,8 +50,9 @@ explain_parts <- function(read, layout, call) {
 
 # The lines of one ID: its decimal text and time, its parts' digits, and
 # a row per part. `time` is the core's ISO 8601 text of its tick, NA when
-# the layout does not admit the ID.
-explain_lines <- function(decimal, digits, parts, time, layout, colour) {
+# the layout does not admit the ID or, `early`, when it is below where the
+# layout's IDs begin.
+explain_lines <- function(decimal, digits, parts, time, layout, colour, early = FALSE) {
   if (is.na(decimal)) {
     return(c("NA or not an ID", ""))
   }
@@ -60,12 +62,18 @@ explain_lines <- function(decimal, digits, parts, time, layout, colour) {
     }
     paste0(part_colours[[(k - 1L) %% length(part_colours) + 1L]], text, "\033[0m")
   }
-  groups <- vapply(seq_along(digits), function(k) paint(digits[[k]], k), character(1))
+  # A sequence of 0 bits (TIDs', TikTok's) takes no bits: not shown.
+  used <- parts$bits > 0L
+  groups <- vapply(which(used), function(k) paint(digits[[k]], k), character(1))
   fits <- !is.na(time)
-  header <- sprintf("%s as %s: %s", decimal, layout_label(layout),
-                    if (fits) time else "not an ID of this layout (see the sign bit)")
+  why <- if (early) {
+    sprintf("no time (below %s, where its IDs begin)", layout_beginning(layout)$first_id)
+  } else {
+    "not an ID of this layout (see the sign bit)"
+  }
+  header <- sprintf("%s as %s: %s", decimal, layout_label(layout), if (fits) time else why)
   width <- max(nchar(parts$part), 4L)
-  rows <- vapply(seq_len(nrow(parts)), function(k) {
+  rows <- vapply(which(used), function(k) {
     note <- if (parts$part[[k]] == "time" && fits) sprintf("  %s", time) else ""
     sprintf("  %s %4d bits at %2d  %s%s", paint(formatC(parts$part[[k]], width = -width), k),
             parts$bits[[k]], parts$offset[[k]], whole_text(parts$value[[k]]), note)

@@ -88,6 +88,8 @@ generator_last_issued <- function(pointer) .Call(wrap__generator_last_issued, po
 
 generator_next_leased <- function(pointer, n, as_, layout) .Call(wrap__generator_next_leased, pointer, n, as_, layout)
 
+ids_from_links <- function(x, layout) .Call(wrap__ids_from_links, x, layout)
+
 problem_codes <- function() .Call(wrap__problem_codes)
 
 invalid_reasons <- function() .Call(wrap__invalid_reasons)

@@ -69,3 +69,15 @@ minting_facts_of <- function(layout, call) {
 floor_ms <- function(seconds) rust_value(seconds_to_ms(as.double(seconds), FALSE))
 
 nearest_ms <- function(seconds) rust_value(seconds_to_ms(as.double(seconds), TRUE))
+
+# Where the layout's IDs begin, where a platform numbered things in
+# sequence before it used the layout: `first_id` (decimal text, the core's
+# number for this layout object) and `before` (what the smaller numbers
+# are, the core's words for that built-in); NULL where nothing is known.
+layout_beginning <- function(layout, call = NULL) {
+  first_id <- layout_facts_of(layout, call)$first_id
+  if (is.na(first_id)) {
+    return(NULL)
+  }
+  list(first_id = first_id, before = core_facts("builtins")[[layout$name]]$begins$before)
+}

@@ -16,8 +16,9 @@
 #'   or not, or one layout. By default the built-ins, with Sonyflake's v1
 #'   start time (2014-09-01), SCRU64's time (which does not depend on
 #'   `node_bits`), AT Protocol TIDs (Bluesky), whose 13-character text no
-#'   other layout reads, and the published defaults of baidu/uid-generator,
-#'   Sonyflake v2, TSID and yitter/IdGenerator.
+#'   other layout reads, the published defaults of baidu/uid-generator,
+#'   Sonyflake v2, TSID and yitter/IdGenerator, and LinkedIn's and TikTok's
+#'   IDs.
 #' @param now The latest plausible time.
 #' @returns A data frame of class `zuid_guess`, one row per layout, most
 #'   plausible first: `layout`, `plausible` (the share of IDs whose time is

@@ -17,13 +17,11 @@
 #'   `ggplot2::scale_y_continuous()`, such as `name` or `breaks`.
 #' @returns A ggplot2 scale.
 #' @name scale_zuid_id
-#' @examples
-#' if (requireNamespace("ggplot2", quietly = TRUE)) {
-#'   t <- as.POSIXct("2024-01-01", tz = "UTC") + sort(runif(50, 0, 86400))
-#'   d <- data.frame(time = t, id = id_compose(t, "discord"))
-#'   ggplot2::ggplot(d, ggplot2::aes(time, id)) + ggplot2::geom_point() +
-#'     scale_y_zuid_id()
-#' }
+#' @examplesIf requireNamespace("ggplot2", quietly = TRUE)
+#' t <- as.POSIXct("2024-01-01", tz = "UTC") + sort(runif(50, 0, 86400))
+#' d <- data.frame(time = t, id = id_compose(t, "discord"))
+#' ggplot2::ggplot(d, ggplot2::aes(time, id)) + ggplot2::geom_point() +
+#'   scale_y_zuid_id()
 NULL
 
 #' @rdname scale_zuid_id

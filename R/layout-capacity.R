@@ -14,6 +14,17 @@
 #' keeps sequence numbers 0 to 4 for itself). All of it is computed in the
 #' core from the layout's exact integers.
 #'
+#' Where a platform numbered things in sequence before it used its layout,
+#' `summary()` also says where the layout's IDs begin: Twitter's at
+#' 29700859248 (tweets up to 29700859247, of 2010-11-04, were numbered in
+#' sequence, as were its oldest accounts), Mastodon's at 5662310400000, the
+#' first ID of 1970-01-02 (before 2.0, in 2017, each server counted its
+#' statuses from 1). Decoding a smaller number gives `NA` for its time and
+#' fields, with a warning of class `zuid_warning_before_layout`: such a
+#' number holds no time, and read as if it did it would fall within
+#' seconds of the epoch. It is still an ID: [as_zuid_id()] and
+#' [id_is_valid()] take it.
+#'
 #' @param layout A [id_layout()], or the name of a built-in layout that
 #'   needs no further argument.
 #' @returns `id_layout_capacity()`: a data frame with one row: `layout` (its
@@ -22,11 +33,13 @@
 #'   days), `ticks_per_second`, `ids_per_tick` and `ids_per_second` (of one
 #'   node), and `nodes` (how many the node fields tell apart). Rows of
 #'   several layouts bind with `rbind()`. `summary()`: an object that prints
-#'   the layout with when it runs out and what one node can mint.
+#'   the layout with when it runs out, what one node can mint and, where it
+#'   is known, where its IDs begin.
 #' @seealso [id_layout()] for the built-in layouts and their sources.
 #' @export
 #' @examples
 #' id_layout_capacity("twitter")
+#' summary(id_layout("twitter"))
 #' summary(id_layout("baidu"))
 #' summary(id_layout("sonyflake_v2"))
 #'
@@ -61,7 +74,8 @@ layout_capacity_of <- function(layout, call) {
 summary.zuid_layout <- function(object, ...) {
   call <- sys.call()
   object <- check_layout(object, call)
-  structure(list(layout = object, capacity = layout_capacity_of(object, call)),
+  structure(list(layout = object, capacity = layout_capacity_of(object, call),
+                 begins = layout_beginning(object, call)),
             class = "summary.zuid_layout")
 }
 
@@ -69,6 +83,10 @@ summary.zuid_layout <- function(object, ...) {
 print.summary.zuid_layout <- function(x, ...) {
   cat(format(x$layout), sep = "\n")
   cat(capacity_lines(x$layout, x$capacity), sep = "\n")
+  if (!is.null(x$begins)) {
+    cat(sprintf("IDs begin: at %s; below it are %s, with no time", x$begins$first_id, x$begins$before),
+        sep = "\n")
+  }
   invisible(x)
 }
 

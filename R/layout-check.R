@@ -70,5 +70,5 @@ node_fields <- function(layout) names(layout$bits)[layout$kinds == "node"]
 
 # How messages name a layout: "twitter layout", or "layout" for a custom one.
 layout_label <- function(layout) {
-  if (identical(layout$name, "custom")) "layout" else sprintf("%s layout", layout$name)
+  if (is.null(layout$name) || identical(layout$name, "custom")) "layout" else sprintf("%s layout", layout$name)
 }

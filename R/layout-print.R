@@ -15,9 +15,11 @@ format.zuid_layout <- function(x, ...) {
   call <- sys.call()
   x <- check_layout(x, call)
   first_ms <- layout_facts_of(x, call)$first_ms
+  # A sequence of 0 bits (TIDs', TikTok's) takes no bits: not shown.
+  shown <- x$bits[x$bits > 0L]
   c(
     sprintf("<zuid_layout %s>", x$name),
-    paste0("| ", paste(names(x$bits), x$bits, collapse = " | "), " |"),
+    paste0("| ", paste(names(shown), shown, collapse = " | "), " |"),
     sprintf("time: %s units from %s", x$unit, rust_value(format_epoch_ms(first_ms))),
     # Ticks are counted on Unix time's own grid (as Sonyflake's reference
     # counts them): an epoch off that grid is shown with where it went.

@@ -16,18 +16,26 @@
 #' | `mastodon` | 48 bits, ms units from 1970-01-01T00:00:00.000Z | none | 16 |
 #' | `sonyflake` | 39 bits, 10ms units from `epoch` | `machine` 16, after the sequence | 8 |
 #' | `scru64` | 39 bits, 256ms units from 1970-01-01T00:00:00.000Z | `node` of `node_bits` | 24 - `node_bits` |
-#' | `tid` (or `bluesky`) | 53 bits, us (microsecond) units from 1970-01-01T00:00:00.000Z | `clock_id` 10 | 0 |
+#' | `tid` (or `bluesky`) | 53 bits, us (microsecond) units from 1970-01-01T00:00:00.000Z | `clock_id` 10 | none |
 #' | `baidu` | 28 bits, s units from 2016-05-19T16:00:00.000Z | `worker` 22 | 13 |
 #' | `sonyflake_v2` | 39 bits, 10ms units from 2025-01-01T00:00:00.000Z | `machine` 16, after the sequence | 8 |
 #' | `tsid` | 42 bits, ms units from 2020-01-01T00:00:00.000Z | `node` 10 | 12 |
 #' | `yitter` | 51 bits, ms units from 2020-02-19T18:20:02.000Z | `worker` 6 | 6 |
+#' | `linkedin` | 41 bits, ms units from 1970-01-01T00:00:00.000Z | `node` 10 | 12 |
+#' | `tiktok` | 32 bits, s units from 1970-01-01T00:00:00.000Z, no sign bit | `millisecond` 10, `rest` 22 | none |
 #'
 #' These are the words and times `print()` shows. Names are matched in any
 #' case. [id_layout_capacity()] and `summary()` tell how long each lasts and
-#' how many IDs a node can mint.
+#' how many IDs a node can mint. A layout with no sequence has one of 0
+#' bits: `print()`, `summary()`, [id_explain()] and `plot()` leave it out,
+#' while [id_fields()] keeps its `sequence` column (all 0), so that every
+#' layout decodes to the same columns, and `as.data.frame()` lists it with
+#' its 0 bits. `summary()` also says where a platform's IDs begin, where it
+#' numbered things in sequence before (Twitter's and Mastodon's: see
+#' [id_layout_capacity()]).
 #'
-#' The last four are other generators' defaults, and their numbers come
-#' from each project's own code:
+#' `baidu`, `sonyflake_v2`, `tsid` and `yitter` are other generators'
+#' defaults, and their numbers come from each project's own code:
 #' * `baidu`: baidu/uid-generator's `DefaultUidGenerator` (timeBits 28 of
 #'   seconds, workerBits 22, seqBits 13, and an epoch of 2016-05-20 at
 #'   UTC+8, which is 16:00 UTC the day before). Its time part ran out on
@@ -49,13 +57,32 @@
 #'   generator keeps sequence numbers 0 to 4 for itself, and may run ahead
 #'   of the clock ("drift") when a millisecond's sequence is used up.
 #'
+#' `linkedin` and `tiktok` are read from the platforms' IDs by others; neither
+#' platform publishes its layout:
+#' * `linkedin`: the IDs of posts, shares and comments (`urn:li:activity:`,
+#'   `urn:li:share:`, `urn:li:ugcPost:`, `urn:li:comment:`): milliseconds
+#'   since 1970 in the 41 bits below the sign bit, as
+#'   Ollie-Boyd/Linkedin-post-timestamp-extractor and google/unfurl read
+#'   them. The 22 bits below split as Twitter's do in the public IDs we
+#'   read (a 10-bit `node` of values near 100 to 130, a 12-bit sequence of 0
+#'   to 2): an inference from those IDs, not a published layout. The time
+#'   part runs out in 2039.
+#' * `tiktok`: the IDs of TikTok's (and Douyin's) videos, photos and users:
+#'   seconds since 1970 in the top 32 bits (google/unfurl; Ryan Benson's
+#'   "Tinkering with TikTok Timestamps", 2020; Bellingcat's
+#'   tiktok-timestamp), then the milliseconds, 0 to 999, in 10 bits (Steel
+#'   et al., "Just Another Hour on TikTok", arXiv 2504.13279, 2025): add
+#'   `millisecond / 1000` to the `time` of [id_fields()] for the full time.
+#'   The 22 bits below are left as one field, `rest`.
+#' `threads` posts are Instagram media and decode with `instagram`.
+#'
 #' Meituan's Leaf, in its snowflake mode, uses Twitter's bits and epoch with
 #' one 10-bit worker id: `id_layout(name = "leaf", time = list(bits = 41,
 #' unit = "ms", epoch = 1288834974657), fields = list(worker = 10),
 #' sequence = 12)`.
 #'
-#' Twitter, Sonyflake, SCRU64 and TIDs keep the top bit as a sign bit;
-#' Discord, Instagram and Mastodon use all 64 bits. Sonyflake's reference has
+#' Twitter, Sonyflake, SCRU64, TIDs and LinkedIn keep the top bit as a sign
+#' bit; Discord, Instagram, Mastodon and TikTok use all 64 bits. Sonyflake's reference has
 #' changed its default start time between releases, so `epoch` is required
 #' for it. `tid` is the AT Protocol's timestamp identifier (Bluesky's record
 #' keys): every function that reads IDs with it also reads its 13-character

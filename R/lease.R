@@ -105,19 +105,17 @@
 #'
 #' @name leases
 #' @seealso [id_generator()]; the vignette's "Many processes" section.
-#' @examples
-#' if (requireNamespace("DBI", quietly = TRUE) && requireNamespace("RSQLite", quietly = TRUE)) {
-#'   path <- tempfile(fileext = ".sqlite")
-#'   con <- DBI::dbConnect(RSQLite::SQLite(), path)
-#'   g <- id_generator("twitter", lease = con)
-#'   g
-#'   ids <- id_next(g, 3)
-#'   id_fields(ids)
-#'   id_leases(con)[, c("layout", "node_values", "state")]
-#'   id_release(g)
-#'   DBI::dbDisconnect(con)
-#'   unlink(path)
-#' }
+#' @examplesIf requireNamespace("DBI", quietly = TRUE) && requireNamespace("RSQLite", quietly = TRUE)
+#' path <- tempfile(fileext = ".sqlite")
+#' con <- DBI::dbConnect(RSQLite::SQLite(), path)
+#' g <- id_generator("twitter", lease = con)
+#' g
+#' ids <- id_next(g, 3)
+#' id_fields(ids)
+#' id_leases(con)[, c("layout", "node_values", "state")]
+#' id_release(g)
+#' DBI::dbDisconnect(con)
+#' unlink(path)
 NULL
 
 # Creating a leased generator ----------------------------------------------

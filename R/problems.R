@@ -159,7 +159,9 @@ problem_handlers$rounded_ids <- function(problem, call, context) {
 
 # Entries that became NA: one warning for the call, with the first of
 # them and why it is not an ID. `context$entries` may name the argument and
-# say what its entries should have been.
+# say what its entries should have been (`what`), or say what they are
+# (`are`, for one and for many) and how the first one's reason reads
+# (`first`, a format of the entry and the reason).
 problem_handlers$invalid_entries <- function(problem, call, context) {
   entries <- context$entries %||% list()
   arg <- entries$arg %||% "`x`"
@@ -170,14 +172,39 @@ problem_handlers$invalid_entries <- function(problem, call, context) {
       paste0(context$layout$name, " ")
     plural(count, sprintf("a valid %sID", name), sprintf("valid %sIDs", name))
   }
-  first <- if (is.null(context$x)) "" else sprintf(" The first, %s, %s.",
+  are <- if (is.null(entries$are)) sprintf("%s not %s", plural(count, "is", "are"), what) else
+    plural(count, entries$are[[1]], entries$are[[2]])
+  first <- if (is.null(context$x)) "" else sprintf(entries$first %||% " The first, %s, %s.",
     entry_text(context$x, problem$positions[[1]]), reason_words(problem$reason, context$layout))
   zuid_warn(sprintf(
-    "%s of %s %s of %s %s not %s and became NA (at %s).%s",
+    "%s of %s %s of %s %s and became NA (at %s).%s",
     whole_text(count), whole_text(n), plural(n, "entry", "entries"), arg,
-    plural(count, "is", "are"), what, positions_text(count, problem$positions), first
+    are, positions_text(count, problem$positions), first
   ), class = "zuid_warning_invalid", call = call, count = count,
   positions = problem$positions, reason = problem$reason)
+}
+
+# IDs below where the layout's IDs begin (see `begins` in the core's table
+# of built-in layouts): a platform's older sequential numbers, which hold
+# no time, so that decoding gives NA instead of a time near the epoch. They
+# are IDs all the same (as_zuid_id() keeps them), so this is a warning of
+# its own, not one of invalid entries.
+problem_handlers$before_layout <- function(problem, call, context) {
+  # A call that decodes with several layouts (id_from_url()) names each.
+  element <- problem$element
+  layout <- if (is.null(element) || is.na(element)) context$layout else id_layout(element)
+  arg <- context$entries$arg %||% "`x`"
+  n <- context$n %||% length(context$x)
+  count <- problem$count
+  begins <- layout_beginning(layout, call)
+  zuid_warn(sprintf(paste(
+    "%s of %s %s of %s %s below %s, where the %s's IDs begin: %s time and",
+    "fields are NA (at %s). Below it are %s; such a number holds no time."
+  ), whole_text(count), whole_text(n), plural(n, "entry", "entries"), arg, plural(count, "is", "are"),
+  begins$first_id, layout_label(layout), plural(count, "its", "their"),
+  positions_text(count, problem$positions), begins$before),
+  class = "zuid_warning_before_layout", call = call, count = count,
+  positions = problem$positions, first_id = begins$first_id)
 }
 
 # Entry `i` of `x` as a message shows it: text quoted and shortened,
@@ -222,10 +249,12 @@ reason_words <- function(reason, layout = NULL) {
     not_base58_text = sprintf("is not base58 digits (Flickr's alphabet, `%s`)",
                               core_facts("bases")$base58$alphabet),
     not_base62_text = "is not base62 digits (`0-9`, `A-Z` and `a-z`)",
+    not_shortcode = "is not an Instagram shortcode (`A-Z`, `a-z`, `0-9`, `-` and `_`)",
     scientific = paste(
       "is a number in scientific notation, as a spreadsheet or a double writes",
       "large numbers: its low digits are lost. Read the IDs as text where they come from"
-    )
+    ),
+    before_layout = "is below where the layout's IDs begin, and holds no time"
   )
 }
 

@@ -6,10 +6,16 @@
 # Each expression as `CASE WHEN <the ID is valid> THEN ... END`, so that an
 # ID that is not one of the layout's gives NULL, as id_fields() gives NA:
 # with a sign bit, a negative column (an ID of 2^63 or more); where the
-# layout's IDs end below 2^63 (SCRU64's 36^12), also from there on.
+# layout's IDs end below 2^63 (SCRU64's 36^12), also from there on; where
+# they begin above 0 (a platform's older sequential numbers below, with no
+# time), also below that. Without a sign bit a negative column is an ID of
+# 2^63 or more, above any first ID.
 sql_when_valid <- function(exprs, bits, layout, facts) {
+  signed <- "sign" %in% layout$kinds
+  first <- facts$first_id
   checks <- c(
-    if ("sign" %in% layout$kinds) sprintf("%s >= 0", bits),
+    if (signed) sprintf("%s >= %s", bits, if (is.na(first)) "0" else first),
+    if (!signed && !is.na(first)) sprintf("(%1$s < 0 OR %1$s >= %2$s)", bits, first),
     if (!is.na(facts$id_limit)) sprintf("%s < %s", bits, facts$id_limit)
   )
   if (length(checks) == 0L) {

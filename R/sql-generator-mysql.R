@@ -12,6 +12,7 @@ my_generator_statements <- function(plan, names) {
                    tick_start = if (is.null(plan$start_bound)) "0" else
                      sprintf("FLOOR(RAND() * %s)", plan$start_bound)))
   values$clock_back <- fill_sql(my_clock_back[[plan$policy]], values)
+  values$lead_branch <- fill_sql(my_lead_branch, values)
   out <- c(
     state = sprintf(paste("CREATE TABLE IF NOT EXISTS %s (`id` TINYINT NOT NULL PRIMARY KEY,",
                           "`last_tick` BIGINT NOT NULL, `last_sequence` BIGINT NOT NULL) ENGINE = InnoDB"),
@@ -23,7 +24,7 @@ my_generator_statements <- function(plan, names) {
                    paste(my_clock_body, collapse = "\n")),
     drop_function = sprintf("DROP FUNCTION IF EXISTS %s", names$fn),
     "function" = paste0(sprintf("CREATE FUNCTION %s() RETURNS BIGINT\nNOT DETERMINISTIC MODIFIES SQL DATA\n",
-                                names$fn), fill_sql(my_generator_body, values))
+                                names$fn), fill_sql(without_lead(my_generator_body, plan), values))
   )
   if (!is.null(names$table)) {
     out <- c(out, my_trigger_statements(names))
@@ -97,11 +98,7 @@ my_generator_body <- c(
   "{{clock_back}}",
   "    ELSEIF z_tick >= {{last_tick}} THEN",
   "      SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'zuid: the layout''s last tick is used up';",
-  "    ELSEIF z_tick + 1 <= z_now_tick + {{max_lead}} THEN",
-  "      -- SCRU64: a used-up tick moves on to the next, up to 10 s ahead of the clock.",
-  "      SET z_tick = z_tick + 1, z_seq = {{tick_start}};",
-  "      UPDATE {{state}} AS `z` SET `z`.`last_tick` = z_tick, `z`.`last_sequence` = z_seq WHERE `z`.`id` = 1;",
-  "      RETURN CAST((z_tick << {{time_shift}}) | {{node}} | (z_seq << {{seq_shift}}) AS SIGNED);",
+  "{{lead_branch}}",
   "    ELSE",
   "      -- The tick's sequence is used up: wait for the next tick.",
   "      SET z_target = z_tick + 1 - {{max_lead}};",
@@ -118,6 +115,16 @@ my_generator_body <- c(
   "    END IF;",
   "  END LOOP zuid_loop;",
   "END"
+)
+
+# SCRU64's generator may run ahead of the clock: a used-up tick moves on to
+# the next (see without_lead()).
+my_lead_branch <- c(
+  "    ELSEIF z_tick + 1 <= z_now_tick + {{max_lead}} THEN",
+  "      -- SCRU64: a used-up tick moves on to the next, up to 10 s ahead of the clock.",
+  "      SET z_tick = z_tick + 1, z_seq = {{tick_start}};",
+  "      UPDATE {{state}} AS `z` SET `z`.`last_tick` = z_tick, `z`.`last_sequence` = z_seq WHERE `z`.`id` = 1;",
+  "      RETURN CAST((z_tick << {{time_shift}}) | {{node}} | (z_seq << {{seq_shift}}) AS SIGNED);"
 )
 
 my_clock_back <- list(

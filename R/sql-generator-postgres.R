@@ -35,10 +35,11 @@ pg_generator_statements <- function(plan, names) {
                    tick_start = if (is.null(plan$start_bound)) "0" else
                      sprintf("CAST(floor(random() * %s) AS bigint)", plan$start_bound)))
   values$clock_back <- fill_sql(pg_clock_back[[plan$policy]], values)
+  values$lead_branch <- fill_sql(pg_lead_branch, values)
   function_sql <- paste0(
     sprintf("CREATE OR REPLACE FUNCTION %s() RETURNS bigint\nLANGUAGE plpgsql VOLATILE%s\nAS ",
             names$fn, if (names$qualified) "" else "\nSET search_path FROM CURRENT"),
-    pg_dollar_quoted(fill_sql(pg_generator_body, values)))
+    pg_dollar_quoted(fill_sql(without_lead(pg_generator_body, plan), values)))
   clock_sql <- paste0(
     sprintf("CREATE OR REPLACE FUNCTION %s() RETURNS bigint\nLANGUAGE sql VOLATILE\nAS ", names$clock),
     pg_dollar_quoted(pg_clock_body))
@@ -112,12 +113,7 @@ pg_generator_body <- c(
   "    ELSIF tick >= {{last_tick}} THEN",
   "      PERFORM setval({{state}}, prev # flip);",
   "      RAISE EXCEPTION 'zuid: the layout''s last tick is used up';",
-  "    ELSIF tick + 1 <= now_tick + {{max_lead}} THEN",
-  "      -- SCRU64: a used-up tick moves on to the next, up to 10 s ahead of the clock.",
-  "      tick := tick + 1;",
-  "      seq := {{tick_start}};",
-  "      PERFORM setval({{state}}, ((tick << {{seq_bits}}) | seq) # flip);",
-  "      RETURN (tick << {{time_shift}}) | {{node}} | (seq << {{seq_shift}});",
+  "{{lead_branch}}",
   "    ELSE",
   "      -- The tick's sequence is used up: wait for the next tick.",
   "      target := tick + 1 - {{max_lead}};",
@@ -136,6 +132,17 @@ pg_generator_body <- c(
   "    END IF;",
   "  END LOOP;",
   "END"
+)
+
+# SCRU64's generator may run ahead of the clock: a used-up tick moves on to
+# the next (see without_lead()).
+pg_lead_branch <- c(
+  "    ELSIF tick + 1 <= now_tick + {{max_lead}} THEN",
+  "      -- SCRU64: a used-up tick moves on to the next, up to 10 s ahead of the clock.",
+  "      tick := tick + 1;",
+  "      seq := {{tick_start}};",
+  "      PERFORM setval({{state}}, ((tick << {{seq_bits}}) | seq) # flip);",
+  "      RETURN (tick << {{time_shift}}) | {{node}} | (seq << {{seq_shift}});"
 )
 
 pg_clock_back <- list(

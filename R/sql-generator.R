@@ -150,9 +150,12 @@
 #' PostgreSQL name saves the search path's setting on each call, about 1
 #' microsecond when measured alone, within the noise of a million-row run.
 #'
-#' @param layout A [id_layout()], or the name of a built-in layout that
-#'   needs no further argument (`"twitter"`, `"discord"`, `"instagram"`,
-#'   `"mastodon"`, `"tid"`).
+#' @param layout A [id_layout()] (`id_layout("sonyflake", epoch = ...)`,
+#'   `id_layout("scru64", node_bits = ...)` or a custom one), or the name of
+#'   a built-in layout that needs no further argument: `"twitter"` (or
+#'   `"x"`), `"discord"`, `"instagram"`, `"mastodon"`, `"tid"` (or
+#'   `"bluesky"`), `"baidu"`, `"sonyflake_v2"`, `"tsid"`, `"yitter"`,
+#'   `"linkedin"` or `"tiktok"`, in any case.
 #' @param ... Every node field of the layout by name, as [id_generator()]
 #'   takes them, such as `datacenter = 1, worker = 7`; for `scru64`, `node`.
 #' @param dialect `"postgres"` (or `"postgresql"`) or `"mysql"` (or
@@ -363,6 +366,13 @@ name_parts <- function(x, arg, limit, call, parts = 2L, derived = NULL) {
 # `template` (lines) with each {{key}} replaced by `values[[key]]`, in one
 # pass, so that a value (holding a user's quoted name) is never read for
 # keys itself.
+# A generator's body without the branch that moves a used-up tick on ahead
+# of the clock where the layout may not run ahead (all but SCRU64): there
+# it could never run.
+without_lead <- function(body, plan) {
+  if (identical(plan$max_lead, "0")) body[body != "{{lead_branch}}"] else body
+}
+
 fill_sql <- function(template, values) {
   text <- paste(template, collapse = "\n")
   at <- gregexpr("\\{\\{[a-z_]+\\}\\}", text)

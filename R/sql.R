@@ -92,7 +92,8 @@
 #'   digits (leading zeros allowed) of at most 2^64 - 1 exactly, to `NULL`
 #'   anything else (`'junk'`, `'-1'`, `'+5'`, `' 5'`, `''`), as
 #'   [id_fields()] gives `NA` (it also skips white space around the digits
-#'   and reads SCRU64 and TID text, which SQL does not). `id_sql_range()`
+#'   and reads rtweet's `x` prefix, a float column's `.0`, SCRU64 and TID
+#'   text, which SQL does not). `id_sql_range()`
 #'   compares text by value (shorter text is a smaller number; text of
 #'   equal length compares as text), which an index on the column still
 #'   serves; there the text must be digits without leading zeros, as R and
@@ -140,15 +141,13 @@
 #' id_sql_range(as.POSIXct("2024-03-05", tz = "UTC"), as.POSIXct("2024-03-06", tz = "UTC"),
 #'              "twitter", dialect = "sqlite", type = "text")
 #'
-#' if (requireNamespace("dbplyr", quietly = TRUE) &&
-#'     requireNamespace("RSQLite", quietly = TRUE)) {
-#'   con <- DBI::dbConnect(RSQLite::SQLite(), ":memory:")
-#'   DBI::dbExecute(con, "CREATE TABLE m (id INTEGER)")
-#'   DBI::dbExecute(con, "INSERT INTO m VALUES (175928847299117063)")
-#'   m <- dplyr::tbl(con, "m")
-#'   print(dplyr::mutate(m, !!!id_sql("discord", dialect = con)))
-#'   DBI::dbDisconnect(con)
-#' }
+#' @examplesIf requireNamespace("dbplyr", quietly = TRUE) && requireNamespace("RSQLite", quietly = TRUE)
+#' con <- DBI::dbConnect(RSQLite::SQLite(), ":memory:")
+#' DBI::dbExecute(con, "CREATE TABLE m (id INTEGER)")
+#' DBI::dbExecute(con, "INSERT INTO m VALUES (175928847299117063)")
+#' m <- dplyr::tbl(con, "m")
+#' dplyr::mutate(m, !!!id_sql("discord", dialect = con))
+#' DBI::dbDisconnect(con)
 id_sql <- function(layout, column = "id",
                    dialect = c("postgres", "sqlite", "duckdb", "spark", "mysql", "clickhouse"),
                    type = c("integer", "unsigned", "decimal", "text")) {

@@ -50,21 +50,18 @@
 #' @seealso [id_add_fields()] and [id_filter_time()], whose results on lazy
 #'   tables `id_collect()` brings into R.
 #' @export
-#' @examples
-#' if (requireNamespace("dbplyr", quietly = TRUE) &&
-#'     requireNamespace("RSQLite", quietly = TRUE)) {
-#'   con <- DBI::dbConnect(RSQLite::SQLite(), ":memory:")
-#'   msgs <- data.frame(id = as_zuid_id(c("175928847299117063", "18446744073709551615"),
-#'                                      "discord"), text = c("first", "last"))
-#'   id_write_table(con, "msgs", msgs)
-#'   # 2^64 - 1, stored as -1 in a signed BIGINT
-#'   DBI::dbGetQuery(con, "SELECT * FROM msgs")
-#'   m <- dplyr::tbl(con, "msgs")
-#'   back <- id_collect(m, id, layout = "discord")
-#'   identical(back$id, msgs$id)
-#'   id_collect(id_add_fields(m, id, "discord"), id, layout = "discord")
-#'   DBI::dbDisconnect(con)
-#' }
+#' @examplesIf requireNamespace("dbplyr", quietly = TRUE) && requireNamespace("RSQLite", quietly = TRUE)
+#' con <- DBI::dbConnect(RSQLite::SQLite(), ":memory:")
+#' msgs <- data.frame(id = as_zuid_id(c("175928847299117063", "18446744073709551615"),
+#'                                    "discord"), text = c("first", "last"))
+#' id_write_table(con, "msgs", msgs)
+#' # 2^64 - 1, stored as -1 in a signed BIGINT
+#' DBI::dbGetQuery(con, "SELECT * FROM msgs")
+#' m <- dplyr::tbl(con, "msgs")
+#' back <- id_collect(m, id, layout = "discord")
+#' identical(back$id, msgs$id)
+#' id_collect(id_add_fields(m, id, "discord"), id, layout = "discord")
+#' DBI::dbDisconnect(con)
 id_collect <- function(.data, ..., layout = NULL) {
   call <- sys.call()
   check_table(.data, call)

@@ -83,21 +83,19 @@
 #' id_filter_time(msgs, id, from = as.POSIXct("2017-01-01", tz = "UTC"),
 #'                layout = "discord")
 #'
-#' if (requireNamespace("dbplyr", quietly = TRUE) &&
-#'     requireNamespace("RSQLite", quietly = TRUE)) {
-#'   con <- DBI::dbConnect(RSQLite::SQLite(), ":memory:")
-#'   DBI::dbWriteTable(con, "msgs", msgs)
-#'   m <- dplyr::tbl(con, "msgs")
-#'   from <- as.POSIXct("2017-01-01", tz = "UTC")
-#'   found <- id_add_fields(id_filter_time(m, id, from, layout = "discord"),
-#'                          id, "discord")
-#'   dplyr::show_query(found)
-#'   found <- id_collect(found, id, layout = "discord")
-#'   # SQLite's time is milliseconds since 1970.
-#'   found$time <- as.POSIXct(found$time / 1000, origin = "1970-01-01", tz = "UTC")
-#'   found
-#'   DBI::dbDisconnect(con)
-#' }
+#' @examplesIf requireNamespace("dbplyr", quietly = TRUE) && requireNamespace("RSQLite", quietly = TRUE)
+#' con <- DBI::dbConnect(RSQLite::SQLite(), ":memory:")
+#' DBI::dbWriteTable(con, "msgs", msgs)
+#' m <- dplyr::tbl(con, "msgs")
+#' from <- as.POSIXct("2017-01-01", tz = "UTC")
+#' found <- id_add_fields(id_filter_time(m, id, from, layout = "discord"),
+#'                        id, "discord")
+#' dplyr::show_query(found)
+#' found <- id_collect(found, id, layout = "discord")
+#' # SQLite's time is milliseconds since 1970.
+#' found$time <- as.POSIXct(found$time / 1000, origin = "1970-01-01", tz = "UTC")
+#' found
+#' DBI::dbDisconnect(con)
 id_add_fields <- function(.data, id, layout = NULL, ..., prefix = "") {
   call <- sys.call()
   check_dots_empty(...length(), call)

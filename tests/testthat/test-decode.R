@@ -54,8 +54,8 @@ test_that("every input type gives the same fields", {
   id <- "1888944671579078978"
   from_text <- id_fields(id, "twitter")
   expect_identical(id_fields(bit64::as.integer64(id), "twitter"), from_text)
-  small <- "4194304123" # below 2^53: exact as a double and as text
-  expect_identical(id_fields(4194304123, "twitter"), id_fields(small, "twitter"))
+  small <- "4194304123456789" # below 2^53: exact as a double and as text
+  expect_identical(id_fields(4194304123456789, "twitter"), id_fields(small, "twitter"))
   expect_identical(id_fields(4194304L, "discord"), id_fields("4194304", "discord"))
 })
 
@@ -77,11 +77,15 @@ test_that("without a sign bit, every 64-bit value is an ID", {
 })
 
 test_that("with a sign bit, 2^63 and more are invalid", {
+  # (0 is below where Twitter's IDs begin: see "IDs older than their layout".)
   expect_warning(fields <- id_fields(edges, "twitter"), class = "zuid_warning_invalid",
-                 regexp = "2 of 5 entries of `x` are not valid twitter IDs and became NA \\(at 4, 5\\)")
-  expect_identical(is.na(fields$time), c(FALSE, FALSE, FALSE, TRUE, TRUE))
-  expect_identical(is.na(fields$datacenter), c(FALSE, FALSE, FALSE, TRUE, TRUE))
+                 regexp = "2 of 5 entries of `x` are not valid twitter IDs and became NA \\(at 4, 5\\)") |>
+    suppressWarnings(classes = "zuid_warning_before_layout")
+  expect_identical(is.na(fields$time), c(TRUE, FALSE, FALSE, TRUE, TRUE))
+  expect_identical(is.na(fields$datacenter), c(TRUE, FALSE, FALSE, TRUE, TRUE))
   expect_identical(time_ms(fields$time[[3]]), 1288834974657 + 2^41 - 1)
+  tsid <- suppressWarnings(id_fields(edges, "tsid"), classes = "zuid_warning_invalid")
+  expect_identical(is.na(tsid$time), rep(FALSE, 5))
 })
 
 test_that("integer64 reads as unsigned; its NA is NA and 2^63 needs text", {
@@ -231,6 +235,41 @@ test_that("white space around an ID is allowed, as as.numeric() allows it", {
                    id_time("0u2pf62ji4b9", id_layout("scru64", node_bits = 8)))
 })
 
+test_that("other tools' lossless ID text reads as the ID: rtweet's x prefix, pandas' .0", {
+  id <- "1440047230140837891"
+  forms <- c(paste0("x", id), paste0(id, ".0"), paste0(id, ".00"), paste0(" x", id, "\n"), paste0("\t", id, ".0 "))
+  expected <- id_fields(rep(id, length(forms)), "twitter")
+  expect_identical(id_fields(forms, "twitter"), expected)
+  expect_identical(id_time(forms, "twitter", as = "ms"), id_time(rep(id, length(forms)), "twitter", as = "ms"))
+  expect_identical(as.character(as_zuid_id(forms, "twitter")), rep(id, length(forms)))
+  expect_true(all(id_is_valid(forms, "twitter")))
+  expect_identical(id_to_text(forms), rep(id_to_text(id), length(forms)))
+  # The largest ID and 0 in both forms; beyond 2^64 is too large, as digits are.
+  expect_identical(as.character(as_zuid_id(c("x18446744073709551615", "18446744073709551615.0", "x0", "0.0"))),
+                   c("18446744073709551615", "18446744073709551615", "0", "0"))
+  expect_warning(out <- as_zuid_id(c("x18446744073709551616", "18446744073709551616.0")),
+                 class = "zuid_warning_invalid", regexp = "is 2^64 or more", fixed = TRUE)
+  expect_true(all(is.na(out)))
+})
+
+test_that("text that only looks like the other tools' forms stays invalid", {
+  id <- "1440047230140837891"
+  refused <- c(paste0("X", id), paste0("xx", id), paste0("x ", id), paste0("x-", id), paste0("x", id, ".0"),
+               paste0(id, "."), paste0(id, "..0"), paste0(id, ".0.0"), paste0(id, " .0"), paste0(id, ".0x"),
+               paste0("-", id, ".0"), paste0("+", id, ".0"), paste0(id, ",0"), "x", ".0", paste0(id, "x"))
+  expect_warning(out <- id_time(refused, "twitter"), class = "zuid_warning_invalid",
+                 regexp = sprintf("^%d of %d entries", length(refused), length(refused)))
+  expect_true(all(is.na(out)))
+  expect_false(any(id_is_valid(refused, "twitter")))
+  # A point with other digits after it is a fraction, as a double 2.5 is.
+  w <- tryCatch(id_time(paste0(id, ".5"), "twitter"), warning = identity)
+  expect_identical(w$reason, "fraction")
+  expect_match(conditionMessage(w), "is not a whole number", fixed = TRUE)
+  # Scientific notation keeps its own reason: its digits are lost.
+  w <- tryCatch(id_time("1.0e18", "twitter"), warning = identity)
+  expect_identical(w$reason, "scientific")
+})
+
 test_that("the warning shows the first invalid entry and why it is invalid", {
   why <- function(x, layout = "twitter") {
     tryCatch(id_time(x, layout), warning = conditionMessage)
@@ -332,4 +371,106 @@ test_that("every coarse unit counts its ticks on the same grid", {
     ids <- format(c(0, 1, 999) * 2^23, scientific = FALSE)
     expect_identical(time_ms(id_time(ids, layout)), tick_ms(c(0, 1, 999)))
   }
+})
+
+# IDs older than their layout ------------------------------------------
+
+test_that("tweet IDs from before Snowflake decode to NA with a warning of their own", {
+  ids <- c("20", "1888944671579078978", "29700859247", "29700859248", NA)
+  w <- tryCatch(id_fields(ids, "twitter"), warning = identity)
+  expect_s3_class(w, c("zuid_warning_before_layout", "zuid_warning"))
+  expect_false(inherits(w, "zuid_warning_invalid"))
+  expect_identical(w$count, 2)
+  expect_identical(w$positions, c(1, 3))
+  expect_identical(w$first_id, "29700859248")
+  fields <- suppressWarnings(id_fields(ids, "twitter"), classes = "zuid_warning_before_layout")
+  expect_identical(is.na(fields$time), c(TRUE, FALSE, TRUE, FALSE, TRUE))
+  expect_identical(is.na(fields$sequence), c(TRUE, FALSE, TRUE, FALSE, TRUE))
+  expect_identical(is.na(fields$datacenter), is.na(fields$time))
+  # The first Snowflake number is 7 s after the epoch; tweet 20 has no time.
+  expect_identical(id_time(ids[[4]], "twitter", as = "ms"), 1288834974657 + floor(29700859248 / 2^22))
+  expect_identical(format(fields$time[[4]], "%Y-%m-%d %H:%M:%S", tz = "UTC"), "2010-11-04 01:43:01")
+  expect_warning(ms <- id_time(ids, "twitter", as = "ms"), class = "zuid_warning_before_layout")
+  expect_identical(is.na(ms), is.na(fields$time))
+  # They are IDs all the same: read, kept and valid.
+  expect_identical(id_is_valid(ids, "twitter"), c(TRUE, TRUE, TRUE, TRUE, NA))
+  expect_silent(kept <- as_zuid_id(ids, "twitter"))
+  expect_identical(as.character(kept), ids)
+  expect_warning(as.POSIXct(kept), class = "zuid_warning_before_layout")
+  expect_silent(id_shard(ids, 4, "twitter"))
+})
+
+test_that("Mastodon's sequential IDs decode to NA; its IDs begin on 1970-01-02", {
+  first <- format(86400000 * 65536, scientific = FALSE)
+  expect_identical(first, "5662310400000")
+  before <- format(86400000 * 65536 - 1, scientific = FALSE)
+  expect_warning(t <- id_time(c("1", before, first, "103270115826048975"), "mastodon", as = "ms"),
+                 class = "zuid_warning_before_layout", regexp = "2 of 4 entries")
+  expect_identical(t, c(NA, NA, 86400000, 1575776913849))
+  # Every input form reads the same.
+  expect_warning(t64 <- id_time(bit64::as.integer64(c(1, 86400000 * 65536)), "mastodon", as = "ms"),
+                 class = "zuid_warning_before_layout")
+  expect_identical(t64, c(NA, 86400000))
+  expect_warning(id_time(c(1, 2), "mastodon"), class = "zuid_warning_before_layout")
+  expect_warning(id_time(1L, "mastodon"), class = "zuid_warning_before_layout")
+})
+
+test_that("layouts with no known beginning decode small numbers at their epoch, silently", {
+  expect_silent(t <- id_time(c("0", "1"), "discord", as = "ms"))
+  expect_identical(t, c(1420070400000, 1420070400000))
+  expect_silent(id_time("1", "instagram"))
+  # A custom layout with Twitter's parts is not Twitter's.
+  acme <- id_layout(name = "acme", time = list(bits = 41, unit = "ms", epoch = 1288834974657),
+                    fields = list(datacenter = 5, worker = 5), sequence = 12)
+  expect_silent(id_time("20", acme))
+  expect_identical(zuid:::layout_facts_of(acme, NULL)$first_id, NA_character_)
+  expect_null(zuid:::layout_beginning(acme))
+})
+
+test_that("a layout keeps where its IDs begin through saveRDS() and hand edits of other parts", {
+  path <- tempfile(fileext = ".rds")
+  saveRDS(id_layout("twitter"), path)
+  expect_warning(id_time("20", readRDS(path)), class = "zuid_warning_before_layout")
+  # An object named "twitter" whose epoch was edited is not Twitter's.
+  edited <- id_layout("twitter")
+  edited$epoch_ms <- 1288834974658
+  expect_silent(id_time("20", edited))
+})
+
+test_that("invalid entries and IDs before the layout each get their one warning", {
+  x <- c("20", "x", "1888944671579078978", "-1", "21")
+  warnings <- list()
+  t <- withCallingHandlers(id_time(x, "twitter"), warning = function(w) {
+    warnings[[length(warnings) + 1L]] <<- w
+    invokeRestart("muffleWarning")
+  })
+  classes <- vapply(warnings, function(w) class(w)[[1]], character(1))
+  expect_identical(sort(classes), c("zuid_warning_before_layout", "zuid_warning_invalid"))
+  expect_identical(warnings[[which(classes == "zuid_warning_invalid")]]$positions, c(2, 4))
+  expect_identical(warnings[[which(classes == "zuid_warning_before_layout")]]$positions, c(1, 5))
+  expect_identical(is.na(t), c(TRUE, TRUE, FALSE, TRUE, TRUE))
+})
+
+test_that("a long column on two threads reports IDs before the layout in order", {
+  n <- 300000
+  x <- bit64::as.integer64(rep("1888944671579078978", n))
+  early <- c(7, 150001, 299999)
+  x[early] <- bit64::as.integer64(20)
+  w <- tryCatch(id_time(x, "twitter"), warning = identity)
+  expect_identical(w$count, 3)
+  expect_identical(w$positions, early)
+  t <- suppressWarnings(id_time(x, "twitter"), classes = "zuid_warning_before_layout")
+  expect_identical(which(is.na(t)), as.integer(early))
+})
+
+test_that("summary(), id_explain() and SQL say where the layout's IDs begin", {
+  expect_output(print(summary(id_layout("twitter"))), "IDs begin: at 29700859248; below it are numbers Twitter",
+                fixed = TRUE)
+  expect_output(print(summary(id_layout("mastodon"))), "IDs begin: at 5662310400000", fixed = TRUE)
+  expect_false(any(grepl("IDs begin", capture.output(print(summary(id_layout("discord")))))))
+  expect_output(id_explain("20", "twitter"), "20 as twitter layout: no time (below 29700859248", fixed = TRUE)
+  expect_match(id_sql("twitter", "id", "sqlite")$time, "CASE WHEN `id` >= 29700859248 THEN", fixed = TRUE)
+  expect_match(id_sql("mastodon", "id", "sqlite")$time, "CASE WHEN (`id` < 0 OR `id` >= 5662310400000) THEN",
+               fixed = TRUE)
+  expect_match(id_sql("discord", "id", "sqlite")$time, "^\\(")
 })

@@ -8,7 +8,7 @@ test_that("each fact table is asked for once and kept", {
   expect_true(exists("builtins", envir = the, inherits = FALSE))
   expect_identical(zuid:::core_facts("builtins"), first)
   expect_identical(names(first), c("twitter", "discord", "instagram", "mastodon", "sonyflake", "scru64", "tid",
-                                   "baidu", "sonyflake_v2", "tsid", "yitter"))
+                                   "baidu", "sonyflake_v2", "tsid", "yitter", "linkedin", "tiktok"))
 })
 
 test_that("decoding's damage check looks at as many entries as its documentation says", {

@@ -104,5 +104,5 @@ test_that("a broken layout or a name that needs more is an error", {
   expect_error(summary(broken), class = "zuid_error_layout")
   expect_error(id_layout_capacity(broken), class = "zuid_error_layout")
   expect_error(id_layout_capacity("sonyflake"), class = "zuid_error_layout", regexp = "needs more than its name")
-  expect_error(id_layout_capacity("tiktok"), class = "zuid_error_layout")
+  expect_error(id_layout_capacity("weibo"), class = "zuid_error_layout")
 })

@@ -2,10 +2,10 @@
 # function that takes a layout refuses a broken one with zuid_error_layout.
 
 test_that("layouts are a zuid_layout or a name that needs nothing more", {
-  expect_error(id_time("1", "tiktok"), class = "zuid_error_layout",
+  expect_error(id_time("1", "weibo"), class = "zuid_error_layout",
                regexp = paste("`layout` must be a zuid_layout from `id_layout\\(\\)` or one of \"twitter\",",
                               "\"discord\", \"instagram\", \"mastodon\", \"tid\", \"baidu\", \"sonyflake_v2\",",
-                              "\"tsid\", \"yitter\", not \"tiktok\""))
+                              "\"tsid\", \"yitter\", \"linkedin\", \"tiktok\", not \"weibo\""))
   expect_error(id_time("1", "sonyflake"), class = "zuid_error_layout",
                regexp = "needs more than its name.*id_layout\\(\"sonyflake\", epoch")
   expect_error(id_time("1", "scru64"), class = "zuid_error_layout", regexp = "node_bits")

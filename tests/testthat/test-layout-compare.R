@@ -60,7 +60,7 @@ test_that("only == and != compare layouts; broken layouts are refused", {
   twitter <- id_layout("twitter")
   expect_error(twitter < twitter, class = "zuid_error_type", regexp = "`==` and `!=`, not `<`")
   expect_error(twitter + 1, class = "zuid_error_type")
-  expect_error(twitter == "tiktok", class = "zuid_error_layout")
+  expect_error(twitter == "weibo", class = "zuid_error_layout")
   broken <- twitter
   broken$bits[["time"]] <- 40L
   expect_error(broken == twitter, class = "zuid_error_layout", regexp = "not a valid zuid_layout")

@@ -80,10 +80,18 @@ test_that("printed epochs come from whole milliseconds", {
   expect_match(format(far)[[3]], "9999-12-31T23:59:59.999Z", fixed = TRUE)
 })
 
-test_that("a sequence of 0 bits is printed", {
+test_that("a sequence of 0 bits takes no bits: not printed, but a column and a part all the same", {
   layout <- id_layout(time = list(bits = 48, unit = "ms", epoch = 0),
                       fields = c(node = 16), sequence = 0, sign_bit = FALSE)
-  expect_identical(format(layout)[[2]], "| time 48 | node 16 | sequence 0 |")
+  expect_identical(format(layout)[[2]], "| time 48 | node 16 |")
+  expect_identical(format(id_layout("tid"))[[2]], "| sign 1 | time 53 | clock_id 10 |")
+  expect_false(any(grepl("sequence", capture.output(print(summary(id_layout("tid")))))))
+  expect_false(any(grepl("sequence", capture.output(id_explain("3l25zusnsfck2", "tid")))))
+  # Every layout decodes to the same columns, and lists all its parts.
+  expect_identical(id_fields("3l25zusnsfck2", "tid")$sequence, 0L)
+  expect_identical(as.data.frame(id_layout("tid"))$bits[[4]], 0L)
+  expect_identical(id_compose(as.POSIXct("2024-01-01", tz = "UTC"), "tid", sequence = 0L),
+                   id_compose(as.POSIXct("2024-01-01", tz = "UTC"), "tid"))
 })
 
 test_that("an epoch off its unit's grid prints where tick 0 starts, and the epoch", {

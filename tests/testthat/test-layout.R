@@ -49,15 +49,15 @@ custom <- function(time = list(bits = 41, unit = "ms", epoch = 0),
 }
 
 test_that("errors are zuid_errors with a layout subclass", {
-  cnd <- tryCatch(id_layout("tiktok"), error = identity)
+  cnd <- tryCatch(id_layout("weibo"), error = identity)
   expect_s3_class(cnd, c("zuid_error_layout", "zuid_error", "error", "condition"), exact = TRUE)
 })
 
 test_that("an unknown name lists the built-in names", {
-  expect_error(id_layout("tiktok"), class = "zuid_error_layout",
+  expect_error(id_layout("weibo"), class = "zuid_error_layout",
                regexp = paste("`name` must be one of \"twitter\", \"discord\", \"instagram\", \"mastodon\",",
                               "\"sonyflake\", \"scru64\", \"tid\", \"baidu\", \"sonyflake_v2\", \"tsid\",",
-                              "\"yitter\" \\(in any case"))
+                              "\"yitter\", \"linkedin\", \"tiktok\" \\(in any case"))
   expect_error(id_layout("Tweeter"), class = "zuid_error_layout", regexp = "not \"Tweeter\"")
   expect_error(id_layout(c("twitter", "discord")), class = "zuid_error_layout", regexp = "a character of length 2")
   expect_error(id_layout(NA_character_), class = "zuid_error_layout", regexp = "not NA")
@@ -75,7 +75,7 @@ test_that("names are matched in any case, x is Twitter's, and near misses get a 
   expect_error(id_layout("twiter"), class = "zuid_error_layout", regexp = "Did you mean \"twitter\"\\?")
   expect_error(id_time("1", "dicsord"), class = "zuid_error_layout", regexp = "Did you mean \"discord\"\\?")
   expect_error(id_time("1", "Sonyflake"), class = "zuid_error_layout", regexp = "needs more than its name")
-  expect_no_match(tryCatch(id_layout("tiktok"), error = conditionMessage), "Did you mean")
+  expect_no_match(tryCatch(id_layout("weibo"), error = conditionMessage), "Did you mean")
 })
 
 test_that("nothing at all is an error that says what to give", {
@@ -352,7 +352,7 @@ test_that("messages show user text safely", {
 
 test_that("error messages read well", {
   expect_snapshot(error = TRUE, {
-    id_layout("tiktok")
+    id_layout("weibo")
     id_layout("sonyflake")
     id_layout("scru64", node_bits = 30)
     id_layout("twitter", fields = list(worker = 10))

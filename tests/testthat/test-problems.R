@@ -115,6 +115,8 @@ test_that("every problem of a layout reads well", {
 test_that("every problem of reading IDs reads well", {
   expect_snapshot(error = TRUE, {
     id_time(c("175928847299117063", "x", "-1", "1.5"), "discord")
+    id_time(c("20", "1888944671579078978", "29700859247", "x"), "twitter")
+    id_fields("1", "mastodon")
     id_fields(c(1, 2^60), "discord")
     as_zuid_id(c("9223372036854775808", "1"))
     sort(structure(1:2, class = c("zuid_id", "integer64")))
@@ -128,7 +130,9 @@ test_that("every reason an entry of text is not an ID reads well", {
     id_from_text(c("z", "z-1"), "base36", as = "character")
     id_from_text(c("2", "0"), "base58", as = "character")
     id_from_text(c("Z", "Z_"), "base62", as = "character")
-    id_time(c("1.21400472403119E+18", "1"), "twitter")
+    id_time(c("1.21400472403119E+18", "1888944671579078978"), "twitter")
+    id_time(c("1888944671579078978", "1888944671579078978.5"), "twitter")
+    id_from_url(c("https://x.com/jack/status/12a", "https://www.instagram.com/p/a.b/"))
   })
 })
 
@@ -175,7 +179,7 @@ test_that("every problem of generating IDs reads well", {
     throw("busy", context)
     throw("before_epoch", context)
     throw("past_end", context)
-    id_generator("twitter", datacenter = 3, worker = 5, after = "x1")
+    id_generator("twitter", datacenter = 3, worker = 5, after = "1a")
     id_generator("twitter", datacenter = 3, worker = 5, after = 2^60)
     id_generator("twitter", datacenter = 3, worker = 5, after = "9223372036854775807")
     throw("after_ahead", context, value = 2500)

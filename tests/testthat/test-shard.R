@@ -47,5 +47,5 @@ test_that("n is a whole number of shards from 1 to 2^31 - 1", {
                  regexp = "`n` must be a whole number from 1 to 2147483647")
   }
   expect_identical(id_shard("175928847299117063", 16L, "discord"), 4L)
-  expect_error(id_shard("1", 4, "tiktok"), class = "zuid_error_layout")
+  expect_error(id_shard("1", 4, "weibo"), class = "zuid_error_layout")
 })

@@ -3,10 +3,15 @@
 
 test_that("IDs a layout cannot hold give NULL", {
   # A sign bit set (a negative bigint), and for SCRU64 also 36^12 or more.
-  expect_match(text_of(id_sql("twitter")[["worker"]]), "^CASE WHEN \"id\" >= 0 THEN .* END$")
+  expect_no_match(text_of(id_sql("tsid")[["node"]]), "CASE")
+  expect_match(text_of(id_sql("linkedin")[["node"]]), "^CASE WHEN \"id\" >= 0 THEN .* END$")
+  # Where a layout's IDs begin above 0 (Twitter's, Mastodon's), also below.
+  expect_match(text_of(id_sql("twitter")[["worker"]]), "^CASE WHEN \"id\" >= 29700859248 THEN .* END$")
   expect_match(text_of(id_sql(id_layout("scru64", node_bits = 8))[["node"]]),
                "^CASE WHEN \"id\" >= 0 AND \"id\" < 4738381338321616896 THEN")
-  expect_no_match(text_of(id_sql("mastodon")[["sequence"]]), "CASE")
+  expect_match(text_of(id_sql("mastodon")[["sequence"]]),
+               "^CASE WHEN \\(\"id\" < 0 OR \"id\" >= 5662310400000\\) THEN")
+  expect_no_match(text_of(id_sql("discord")[["sequence"]]), "CASE")
 })
 
 test_that("every dialect has its own shifts and timestamp", {

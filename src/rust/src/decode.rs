@@ -7,15 +7,15 @@ use crate::layout::layout_from_r;
 use crate::reply::{reply, with_invalid, Outcome};
 use crate::vectors;
 use extendr_api::prelude::*;
-use zuid_core::columns::{decode_by_column_parallel, decode_rows, shard_rows, Columns, NodeColumn, TimeAs};
+use zuid_core::columns::{decode_by_column_parallel, decode_rows, shard_rows, Columns, NodeColumn, Report, TimeAs};
 use zuid_core::r_values::{from_double, from_integer, from_integer64_bits};
-use zuid_core::{Code, Invalid, Layout, Problem};
+use zuid_core::{Code, Layout, Problem};
 
 /// Numbers are decoded a column at a time, on two threads when there are
 /// many; text is parsed once per row, on R's thread, since reading a
 /// CHARSXP goes through R's API. The error is an imprecise double's
 /// 1-based position.
-fn decode_ids_into(ids: &Ids, layout: &Layout, mut cols: Columns) -> std::result::Result<Invalid, usize> {
+fn decode_ids_into(ids: &Ids, layout: &Layout, mut cols: Columns) -> std::result::Result<Report, usize> {
     let n = ids.len();
     match ids {
         Ids::Integer64(v) => decode_by_column_parallel(n, |i| from_integer64_bits(v[i].to_bits()), layout, cols),
@@ -66,15 +66,17 @@ fn decode(x: &Robj, input: &str, layout: &Robj, time_only: bool, time_ms: bool) 
             .collect(),
         sequence: sequence.as_mut().map(|s| s.as_integer_slice_mut().expect("integers")),
     };
-    let invalid = decode_ids_into(&ids, &layout, cols).map_err(Problem::imprecise_at)?;
+    let report = decode_ids_into(&ids, &layout, cols).map_err(Problem::imprecise_at)?;
     let value = list!(
         time = time,
         nodes = List::from_values(nodes),
         sequence = sequence.unwrap_or_else(|| Robj::from(()))
     );
-    // Valid IDs that look rounded before zuid saw them: one warning more.
+    // IDs below the layout's first, with no time: one warning more; and
+    // valid IDs that look rounded before zuid saw them: another.
     let rounded = rounded_problem(&ids, &layout);
-    let (value, mut problems) = with_invalid(value, invalid)?;
+    let (value, mut problems) = with_invalid(value, report.invalid)?;
+    problems.extend(Problem::entries(Code::BeforeLayout, report.early));
     problems.extend(rounded);
     Ok((value, problems))
 }

@@ -16,12 +16,13 @@ use zuid_core::{Entry, Problem, Resolution};
 
 /// IDs read in the layout's text form, whether or not the layout admits
 /// them (the explanation shows why not). The value is
-/// `list(decimal, digits, values, time)`: the decimal text of each entry
+/// `list(decimal, digits, values, time, early)`: the decimal text of each entry
 /// that is a 64-bit number (NA for the others); for each part, the digits
 /// it takes of each ID's bits and their value (a double, exact: parts have
-/// at most 53 bits); and the start of each ID's tick in ISO 8601 UTC, to
-/// the microsecond for microsecond ticks, NA where the layout does not
-/// admit the ID.
+/// at most 53 bits); the start of each ID's tick in ISO 8601 UTC, to the
+/// microsecond for microsecond ticks, NA where the layout does not admit
+/// the ID or where it is below the layout's first (which holds no time);
+/// and `early`, whether it is below the layout's first.
 #[extendr]
 fn explain_ids(x: Robj, input: &str, layout: Robj) -> Robj {
     reply(explain(&x, input, &layout))
@@ -65,18 +66,25 @@ fn explain(x: &Robj, input: &str, layout: &Robj) -> Outcome {
     let time: Vec<Option<String>> = read
         .iter()
         .map(|id| match *id {
-            Some(id) if id <= layout.max_id() => match layout.resolution() {
+            Some(id) if id <= layout.max_id() && id >= layout.first_id() => match layout.resolution() {
                 Resolution::Millis => format_millis(decoder.time(id)),
                 Resolution::Micros => format_micros(decoder.time(id)),
             },
             _ => None,
         })
         .collect();
+    // IDs below the layout's first one: the explanation says why they have
+    // no time.
+    let mut early = vectors::logicals(n);
+    for (slot, id) in vectors::logical_slots(&mut early).iter_mut().zip(&read) {
+        *slot = i32::from(id.is_some_and(|id| id < layout.first_id()));
+    }
     let value = list!(
         decimal = decimal,
         digits = List::from_values(digits),
         values = List::from_values(values),
-        time = vectors::texts(&time)
+        time = vectors::texts(&time),
+        early = early
     );
     with_invalid(value, invalid)
 }

@@ -15,8 +15,10 @@ use zuid_core::{Builtin, Code, Entry, Problem, BUILTINS};
 
 /// One built-in layout as R's table holds it: `name`, `aliases`, `needs`
 /// (the arguments it takes: "epoch", "node_bits" or none), `node_bits` (the
-/// range it takes), and the arguments `id_guess_layout()` tries
-/// (`guess_epoch_ms`, `guess_node_bits`; NULL where none is taken).
+/// range it takes), the arguments `id_guess_layout()` tries
+/// (`guess_epoch_ms`, `guess_node_bits`; NULL where none is taken), and
+/// `begins`, where the platform's IDs of the layout begin (`first_id` as
+/// decimal text and `before`, what the smaller numbers are), or NULL.
 fn builtin_entry(b: &Builtin) -> Robj {
     let needs: Vec<Option<&str>> = [(b.needs_epoch(), "epoch"), (b.needs_node_bits(), "node_bits")]
         .iter()
@@ -31,13 +33,17 @@ fn builtin_entry(b: &Builtin) -> Robj {
     let or_null = |x: Option<Robj>| x.unwrap_or_else(|| Robj::from(()));
     let guess_epoch = b.guess_epoch_ms.map(|ms| vectors::doubles_from(&[ms as f64]));
     let guess_bits = b.guess_node_bits.map(|n| vectors::doubles_from(&[f64::from(n)]));
+    let begins = b
+        .begins
+        .map(|x| list!(first_id = x.first_id.to_string(), before = x.before).into());
     list!(
         name = b.name,
         aliases = vectors::texts(&aliases),
         needs = vectors::texts(&needs),
         node_bits = or_null(range),
         guess_epoch_ms = or_null(guess_epoch),
-        guess_node_bits = or_null(guess_bits)
+        guess_node_bits = or_null(guess_bits),
+        begins = or_null(begins)
     )
     .into()
 }

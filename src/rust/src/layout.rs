@@ -6,9 +6,7 @@ use crate::input::charsxp_bytes;
 use crate::reply::{reply, value};
 use crate::vectors;
 use extendr_api::prelude::*;
-#[cfg(test)]
-use zuid_core::Builtin;
-use zuid_core::{Layout, LayoutError, MintingFacts, PartKind, Problem, TextForm, Unit};
+use zuid_core::{Builtin, Layout, LayoutError, MintingFacts, PartKind, Problem, TextForm, Unit};
 
 /// The element `name` of a list, if the list has one.
 fn element(list: &List, name: &str) -> Option<Robj> {
@@ -51,6 +49,14 @@ fn epoch(x: &Robj) -> Option<i64> {
     }
 }
 
+/// The name a layout object carries ("custom" for an unnamed custom one),
+/// if it carries one.
+pub fn layout_name(layout: &Robj) -> Option<String> {
+    let list = List::try_from(layout).ok()?;
+    let name = scalar_text(&element(&list, "name")?)?;
+    String::from_utf8(name).ok()
+}
+
 /// A layout argument that may be NULL: `None` for NULL, else the layout.
 pub fn optional_layout(layout: &Robj) -> std::result::Result<Option<Layout>, Problem> {
     if layout.is_null() {
@@ -61,7 +67,9 @@ pub fn optional_layout(layout: &Robj) -> std::result::Result<Option<Layout>, Pro
 }
 
 /// Reads a `zuid_layout` object (see R's `new_layout()`) into the core's
-/// layout: `bits`, `kinds`, `unit`, `epoch_ms` and `text`.
+/// layout: `bits`, `kinds`, `unit`, `epoch_ms` and `text`; and `name`,
+/// by which a built-in layout gets the facts its object does not carry
+/// (where its IDs begin, see `Builtin::recognise`).
 pub fn layout_from_r(layout: &Robj) -> std::result::Result<Layout, Problem> {
     let list = List::try_from(layout).map_err(|_| Problem::layout_shape("layout"))?;
     let get = |name: &'static str| element(&list, name).ok_or(Problem::layout_shape(name));
@@ -73,7 +81,11 @@ pub fn layout_from_r(layout: &Robj) -> std::result::Result<Layout, Problem> {
     let text = scalar_text(&get("text")?).ok_or(Problem::layout_shape("text"))?;
     let text = TextForm::from_name(&text).ok_or(LayoutError::UnknownText)?;
     let parts: Vec<(PartKind, u32)> = kinds.into_iter().zip(bits).collect();
-    Ok(Layout::new(&parts, unit, epoch_ms)?.with_text(text))
+    let layout = Layout::new(&parts, unit, epoch_ms)?.with_text(text);
+    Ok(match element(&list, "name").and_then(|name| scalar_text(&name)) {
+        Some(name) => Builtin::recognise(&name, layout),
+        None => layout,
+    })
 }
 
 /// Checks a layout object: no value, and its problem if it has one.
@@ -87,9 +99,11 @@ fn layout_check(layout: Robj) -> Robj {
 /// microseconds); `first_ms`, the start of tick 0 (the epoch floored to a
 /// whole number of units); `last_ms`, the start of the last tick, floored
 /// to the millisecond; `offsets`, the bits below each part; `max_values`,
-/// each part's largest value (exact: parts have at most 53 bits); and
+/// each part's largest value (exact: parts have at most 53 bits);
 /// `id_limit`, one more than the largest ID as decimal text where that
-/// bound is below 2^63 (SCRU64's 36^12), else NA. Times are milliseconds
+/// bound is below 2^63 (SCRU64's 36^12), else NA; and `first_id`, the
+/// smallest ID of the layout's kind as decimal text where a platform's
+/// older sequential numbers lie below it, else NA. Times are milliseconds
 /// since 1970, exact below 2^53.
 #[extendr]
 fn layout_facts(layout: Robj) -> Robj {
@@ -97,13 +111,15 @@ fn layout_facts(layout: Robj) -> Robj {
         let offsets: Vec<i32> = layout.parts().iter().map(|p| p.shift() as i32).collect();
         let max_values: Vec<f64> = layout.parts().iter().map(|p| p.max_value() as f64).collect();
         let limit = layout.id_limit_below_signed().map(|x| x.to_string());
+        let first_id = (layout.first_id() > 0).then(|| layout.first_id().to_string());
         value(list!(
             unit_ms = layout.unit().millis_f64(),
             first_ms = layout.first_ms() as f64,
             last_ms = layout.last_ms() as f64,
             offsets = vectors::integers_from(&offsets),
             max_values = vectors::doubles_from(&max_values),
-            id_limit = vectors::texts(&[limit])
+            id_limit = vectors::texts(&[limit]),
+            first_id = vectors::texts(&[first_id])
         ))
     }))
 }

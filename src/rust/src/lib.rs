@@ -20,6 +20,7 @@ mod ids;
 mod input;
 mod layout;
 mod lease;
+mod links;
 mod mint;
 mod reply;
 mod scru64;
@@ -44,6 +45,7 @@ extendr_module! {
     use ids;
     use layout;
     use lease;
+    use links;
     use reply;
     use scru64;
     use tid;

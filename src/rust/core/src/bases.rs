@@ -135,6 +135,74 @@ const fn decoding_table(c: &Convention) -> [u8; 256] {
     table
 }
 
+/// Instagram's shortcodes, which its links (`/p/<shortcode>/`) and Threads'
+/// carry: the media ID in base 64 with the URL-safe alphabet (`A-Z`, `a-z`,
+/// `0-9`, `-`, `_`, of value 0 up, as RFC 4648's base64url orders them),
+/// shortest text. Not a `Base` of `id_to_text()`: only links are read in it.
+const SHORTCODE: Convention = Convention {
+    name: "shortcode",
+    alphabet: b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_",
+    width: Width::Minimal,
+    either_case: false,
+    lookalikes: &[],
+    hex_prefix: false,
+};
+
+const SHORTCODE_DECODING: [u8; 256] = decoding_table(&SHORTCODE);
+
+/// How many characters a private post's shortcode carries after the media
+/// ID's: yt-dlp's (`_id_to_pk`) and gallery-dl's Instagram extractors drop
+/// the last 28 characters of a shortcode longer than 28.
+pub const PRIVATE_SHORTCODE_EXTRA: usize = 28;
+
+/// Reads an Instagram shortcode as its media ID: the characters before a
+/// private post's 28 extra ones, whose value is below 2^64.
+pub fn decode_shortcode(text: &[u8]) -> Entry {
+    let code = match text.len() {
+        n if n > PRIVATE_SHORTCODE_EXTRA => &text[..n - PRIVATE_SHORTCODE_EXTRA],
+        _ => text,
+    };
+    read_digits(
+        code,
+        &SHORTCODE_DECODING,
+        SHORTCODE.alphabet.len() as u64,
+        Reason::NotShortcode,
+    )
+}
+
+/// The shortcode of a media ID, as Instagram writes it.
+pub fn encode_shortcode(mut id: u64) -> String {
+    let mut out = Vec::new();
+    loop {
+        out.push(SHORTCODE.alphabet[(id % 64) as usize]);
+        id /= 64;
+        if id == 0 {
+            break;
+        }
+    }
+    out.reverse();
+    String::from_utf8(out).expect("the alphabet is ASCII")
+}
+
+/// A non-empty run of digits read with `table`, in base `radix`, whose
+/// value is below 2^64; `refusal` says why other text is not an ID.
+fn read_digits(text: &[u8], table: &[u8; 256], radix: u64, refusal: Reason) -> Entry {
+    if text.is_empty() {
+        return Entry::Invalid(refusal);
+    }
+    let mut value = Some(0u64);
+    for &byte in text {
+        let digit = table[byte as usize];
+        if digit == NOT_A_DIGIT {
+            return Entry::Invalid(refusal);
+        }
+        // Past 2^64 the text is still read to its end, so that a
+        // malformed entry is reported as malformed.
+        value = value.and_then(|v| v.checked_mul(radix)?.checked_add(u64::from(digit)));
+    }
+    value.map_or(Entry::Invalid(Reason::TooLarge), Entry::Id)
+}
+
 const DECODING: [[u8; 256]; 5] = [
     decoding_table(&CONVENTIONS[0]),
     decoding_table(&CONVENTIONS[1]),
@@ -217,22 +285,7 @@ impl Base {
             [b'0', b'x' | b'X', rest @ ..] if self.convention().hex_prefix => rest,
             _ => text,
         };
-        if text.is_empty() {
-            return Entry::Invalid(self.refusal());
-        }
-        let table = &DECODING[self as usize];
-        let radix = self.radix();
-        let mut value = Some(0u64);
-        for &byte in text {
-            let digit = table[byte as usize];
-            if digit == NOT_A_DIGIT {
-                return Entry::Invalid(self.refusal());
-            }
-            // Past 2^64 the text is still read to its end, so that a
-            // malformed entry is reported as malformed.
-            value = value.and_then(|v| v.checked_mul(radix)?.checked_add(u64::from(digit)));
-        }
-        value.map_or(Entry::Invalid(Reason::TooLarge), Entry::Id)
+        read_digits(text, &DECODING[self as usize], self.radix(), self.refusal())
     }
 }
 
@@ -313,6 +366,46 @@ mod tests {
         (Base::Base36, "0", 0),
         (Base::Base36, "3w5e11264sgsf", u64::MAX),
     ];
+
+    #[test]
+    fn instagram_shortcodes_read_as_their_media_ids() {
+        // Pairs of shortcode and media ID (`pk`) as Instagram's API gave
+        // them, in two public projects' README examples (the second with
+        // both `-` and `_`).
+        let pairs = [
+            ("DHtWpRvMBiw", 3_597_631_270_905_977_008u64),
+            ("DV-_TYxlvvi", 3_854_796_740_277_763_042),
+        ];
+        for (code, id) in pairs {
+            assert_eq!(decode_shortcode(code.as_bytes()), Entry::Id(id), "{code}");
+            assert_eq!(encode_shortcode(id), code);
+            // A private post's shortcode: 28 more characters, not read.
+            let private = format!("{code}{}", "x-_Z9".repeat(6).get(..28).unwrap());
+            assert_eq!(private.len(), code.len() + PRIVATE_SHORTCODE_EXTRA);
+            assert_eq!(decode_shortcode(private.as_bytes()), Entry::Id(id), "{private}");
+        }
+        // The first posts' short codes are small numbers; A is 0.
+        assert_eq!(decode_shortcode(b"B"), Entry::Id(1));
+        assert_eq!(decode_shortcode(b"A"), Entry::Id(0));
+        assert_eq!(decode_shortcode(b"_"), Entry::Id(63));
+        assert_eq!(encode_shortcode(u64::MAX), "P__________");
+        assert_eq!(decode_shortcode(b"P__________"), Entry::Id(u64::MAX));
+        // Up to 28 characters are all read: 2^64 or more is too large.
+        assert_eq!(decode_shortcode(b"Q__________"), Entry::Invalid(Reason::TooLarge));
+        assert_eq!(decode_shortcode(b"AAAAAAAAAAAAAAAAAAAAAAAAAAAB"), Entry::Id(1));
+        for code in [&b""[..], b"abc=", b"a+b", b"a/b", b"\xff", b"a b"] {
+            assert_eq!(decode_shortcode(code), Entry::Invalid(Reason::NotShortcode), "{code:?}");
+        }
+        // A private code whose first part is empty or malformed.
+        let only_extra = vec![b'A'; PRIVATE_SHORTCODE_EXTRA];
+        assert_eq!(decode_shortcode(&only_extra), Entry::Id(0));
+        let mut bad = b"DHtW.RvMBiw".to_vec();
+        bad.extend_from_slice(&only_extra);
+        assert_eq!(decode_shortcode(&bad), Entry::Invalid(Reason::NotShortcode));
+        for id in pseudo_random(1000) {
+            assert_eq!(decode_shortcode(encode_shortcode(id).as_bytes()), Entry::Id(id));
+        }
+    }
 
     #[test]
     fn the_published_examples_both_ways() {

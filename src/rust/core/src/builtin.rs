@@ -29,6 +29,19 @@ pub struct BuiltinPart {
     pub width: Width,
 }
 
+/// Where a platform's IDs of a layout begin, where it numbered things in
+/// sequence before it used the layout: a number below `first_id` is such an
+/// older ID, a count that holds no time, and decoding it as if minted near
+/// the epoch would give a confident wrong time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Begins {
+    /// The smallest ID of the layout's kind.
+    pub first_id: u64,
+    /// What the smaller numbers are, as messages say it after "below it
+    /// are": the platform's own history, with the dates that bound it.
+    pub before: &'static str,
+}
+
 /// A built-in layout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Builtin {
@@ -47,6 +60,8 @@ pub struct Builtin {
     pub guess_epoch_ms: Option<i64>,
     /// The `node_bits` to guess with: SCRU64's time does not depend on it.
     pub guess_node_bits: Option<u32>,
+    /// Where the platform's IDs of the layout begin, where that is known.
+    pub begins: Option<Begins>,
 }
 
 /// SCRU64's node id takes 1 to 23 of the 24 bits below its time; the
@@ -82,12 +97,29 @@ const fn builtin(name: &'static str, parts: &'static [BuiltinPart], unit: Unit, 
         text: TextForm::Decimal,
         guess_epoch_ms: None,
         guess_node_bits: None,
+        begins: None,
     }
 }
 
 /// Twitter's (X's) Snowflake: 2010-11-04T01:42:54.657Z.
+///
+/// Where its IDs begin: Twitter numbered tweets in sequence until
+/// Snowflake took over in November 2010 (its API announcement of
+/// 2010-08-23: "status IDs will no longer be sequential", "previous status
+/// IDs will be unchanged"). The last tweet so numbered is 29700859247,
+/// created 2010-11-04T21:02:48Z as Twitter's API gave it (TweetedAt,
+/// oduwsdl/tweetedat: `pre_snowflake_last_tweet_id` in
+/// `script/TimestampEstimator.py` and the last row of
+/// `data/TweetTimeline.txt`; tweet 20, jack's, is its first row, of
+/// 2006-03-21). As a Snowflake ID it would be 7 s after the epoch. Older
+/// accounts have such small numbers too (jack's user ID is 12).
 pub const TWITTER: Builtin = Builtin {
     aliases: &["x"],
+    begins: Some(Begins {
+        first_id: 29_700_859_248,
+        before: "numbers Twitter gave in sequence before Snowflake: tweets up to 29700859247 \
+                 (2010-11-04T21:02:48Z) and its oldest accounts",
+    }),
     ..builtin(
         "twitter",
         &[SIGN, time(41), node("datacenter", 5), node("worker", 5), sequence(12)],
@@ -113,7 +145,26 @@ pub const INSTAGRAM: Builtin = builtin(
 );
 
 /// Mastodon's: 48 bits of Unix milliseconds.
-pub const MASTODON: Builtin = builtin("mastodon", &[time(48), sequence(16)], Unit::MILLIS, Some(0));
+///
+/// Where its IDs begin: before 2.0 (October 2017) Mastodon numbered
+/// statuses in sequence, from 1 on each server (`statuses_id_seq`); 2.0
+/// made new IDs from the time ("Non-Serial (\"Snowflake\") IDs", PR #4801;
+/// migration `20170920024819_status_ids_to_timestamp_ids.rb`) and kept the
+/// old ones, and accounts moved later, keeping theirs (Gargron's is 1).
+/// No date bounds the time-based IDs: a post fetched from another server
+/// gets an ID at its own publication time (`Mastodon::Snowflake.id_at`
+/// in `lib/mastodon/snowflake.rb`), which may be years back. But the old
+/// numbers are counts of one server's rows, far below 65536 x 86400000,
+/// the first ID of 1970-01-02: a smaller ID would be a time on 1970-01-01,
+/// which no post has.
+pub const MASTODON: Builtin = Builtin {
+    begins: Some(Begins {
+        first_id: 5_662_310_400_000,
+        before: "numbers Mastodon gave in sequence, counting from 1 on each server, \
+                 to statuses before 2.0 (2017) and to older accounts",
+    }),
+    ..builtin("mastodon", &[time(48), sequence(16)], Unit::MILLIS, Some(0))
+};
 
 /// Sonyflake's: 10 ms ticks, the sequence above the machine, from a start
 /// time each deployment configures.
@@ -206,6 +257,46 @@ pub const YITTER: Builtin = builtin(
     Some(1_582_136_402_000),
 );
 
+// Platforms that publish no layout, read from their IDs by others; each
+// with what is known and where from.
+
+/// LinkedIn's post and comment IDs (`urn:li:activity:`, `urn:li:share:`,
+/// `urn:li:ugcPost:`, `urn:li:comment:`): LinkedIn documents none of it.
+/// The time is the top 41 bits below a sign bit, milliseconds since 1970
+/// (Ollie-Boyd/Linkedin-post-timestamp-extractor: "convert the first 41
+/// binary bits" of the 63-bit ID; its tests decode activity
+/// 7206271470342131712 to 2024-06-11T12:30:04Z and comment
+/// 7243992047441870850 to 2024-09-23T14:38:10Z; google/unfurl's LinkedIn
+/// parser, `linkedin_id >> 22`). The 22 bits below split as Twitter's do:
+/// in the public IDs we read, bits 12 to 21 hold a small number (100 to
+/// 132: a node) and bits 0 to 11 a sequence of 0 to 2, an inference from
+/// those IDs, not a published fact. With a sign bit, 41 bits of
+/// milliseconds since 1970 run out in September 2039.
+pub const LINKEDIN: Builtin = builtin(
+    "linkedin",
+    &[SIGN, time(41), node("node", 10), sequence(12)],
+    Unit::MILLIS,
+    Some(0),
+);
+
+/// TikTok's (and Douyin's) video, photo and user IDs: ByteDance documents
+/// none of it. The top 32 bits are seconds since 1970 (google/unfurl's
+/// TikTok parser and Ryan Benson's "Tinkering with TikTok Timestamps",
+/// 2020: video 6854717870488702213 is 2020-07-29T02:06:13Z, 4 s before the
+/// `createTime` its page gave; Bellingcat's tiktok-timestamp), and the next
+/// 10 bits the milliseconds, 0 to 999 (Steel, Schirmer, Ruths and
+/// Pfeffer, "Just Another Hour on TikTok", arXiv 2504.13279, 2025, as
+/// unfurl reads it: 872 in that video's ID). What the 22 bits below hold
+/// (the same study reads a sequence, an entity type and a machine in
+/// them, with bits it could not explain) is left as one field. All 64
+/// bits are used: 32 bits of seconds last until 2106.
+pub const TIKTOK: Builtin = builtin(
+    "tiktok",
+    &[time(32), node("millisecond", 10), node("rest", 22), sequence(0)],
+    Unit::SECONDS,
+    Some(0),
+);
+
 /// Every built-in layout, in the order messages list them.
 pub const BUILTINS: &[Builtin] = &[
     TWITTER,
@@ -219,6 +310,8 @@ pub const BUILTINS: &[Builtin] = &[
     SONYFLAKE_V2,
     TSID,
     YITTER,
+    LINKEDIN,
+    TIKTOK,
 ];
 
 /// Why a built-in layout could not be made. R checks its arguments first,
@@ -288,7 +381,22 @@ impl Builtin {
             .into_iter()
             .map(|(_, kind, bits)| (kind, bits))
             .collect();
-        Ok(Layout::new(&parts, self.unit, epoch_ms)?.with_text(self.text))
+        let layout = Layout::new(&parts, self.unit, epoch_ms)?.with_text(self.text);
+        Ok(layout.with_first_id(self.begins.map_or(0, |b| b.first_id)))
+    }
+
+    /// A layout that R's object names `name`, with the facts of that
+    /// built-in that the object does not carry (where its IDs begin), if
+    /// it is that built-in's layout: the object holds the parts, and the
+    /// name alone proves nothing.
+    pub fn recognise(name: &[u8], layout: Layout) -> Layout {
+        let first_id = BUILTINS
+            .iter()
+            .find(|b| b.name.as_bytes() == name)
+            .and_then(|b| b.layout(None, None).ok())
+            .filter(|own| *own == layout.clone().with_first_id(own.first_id()))
+            .map_or(layout.first_id(), |own| own.first_id());
+        layout.with_first_id(first_id)
     }
 }
 
@@ -374,6 +482,93 @@ mod tests {
             shape(&YITTER, None),
             [("sign", 1), ("time", 51), ("worker", 6), ("sequence", 6)]
         );
+        assert_eq!(
+            shape(&LINKEDIN, None),
+            [("sign", 1), ("time", 41), ("node", 10), ("sequence", 12)]
+        );
+        assert_eq!(
+            shape(&TIKTOK, None),
+            [("time", 32), ("millisecond", 10), ("rest", 22), ("sequence", 0)]
+        );
+    }
+
+    #[test]
+    fn linkedin_and_tiktok_ids_decode_as_their_sources_say() {
+        // (layout, ID, milliseconds since 1970 of its tick, node values.)
+        let linkedin = LINKEDIN.layout(None, None).unwrap();
+        let tiktok = TIKTOK.layout(None, None).unwrap();
+        // Ollie-Boyd's tests: 2024-06-11T12:30:04Z and 2024-09-23T14:38:10Z.
+        assert_eq!(
+            linkedin.time_decoder().millis(7_206_271_470_342_131_712),
+            1_718_109_004_579
+        );
+        assert_eq!(
+            linkedin.time_decoder().millis(7_243_992_047_441_870_850),
+            1_727_102_290_974
+        );
+        let fields = |layout: &Layout, id: u64| layout.nodes().map(|p| p.extract(id)).collect::<Vec<_>>();
+        assert_eq!(fields(&linkedin, 7_243_992_047_441_870_850), [112]);
+        assert_eq!(linkedin.sequence().extract(7_243_992_047_441_870_850), 2);
+        // Bill Nye's video of 2020-07-29T02:06:13Z, 872 ms.
+        assert_eq!(
+            tiktok.time_decoder().millis(6_854_717_870_488_702_213),
+            1_595_988_373_000
+        );
+        assert_eq!(fields(&tiktok, 6_854_717_870_488_702_213)[0], 872);
+        assert_eq!(tiktok.max_id(), u64::MAX);
+        assert_eq!(linkedin.max_id(), i64::MAX as u64);
+    }
+
+    #[test]
+    fn where_ids_begin_is_known_for_twitter_and_mastodon() {
+        let first = |b: &Builtin| b.layout(None, None).unwrap().first_id();
+        // TweetedAt's last sequential tweet is the last number below.
+        assert_eq!(first(&TWITTER), 29_700_859_248);
+        // Mastodon's: the first ID of 1970-01-02, 86,400,000 ms after 1970.
+        let mastodon = MASTODON.layout(None, None).unwrap();
+        assert_eq!(mastodon.first_id(), 86_400_000 << 16);
+        assert_eq!(mastodon.time_decoder().millis(mastodon.first_id()), 86_400_000);
+        assert_eq!(mastodon.time_decoder().millis(mastodon.first_id() - 1), 86_399_999);
+        for b in [DISCORD, INSTAGRAM, TID, TSID] {
+            assert_eq!(first(&b), 0, "{}", b.name);
+            assert_eq!(b.begins, None);
+        }
+        for b in BUILTINS.iter().filter(|b| b.begins.is_some()) {
+            let layout = b.layout(None, None).unwrap();
+            assert!(layout.first_id() <= layout.max_id(), "{}", b.name);
+            assert!(!b.begins.unwrap().before.contains("  "), "{}", b.name);
+        }
+    }
+
+    #[test]
+    fn a_layout_from_r_is_recognised_by_its_name_and_its_parts() {
+        let bare = |b: &Builtin| b.layout(None, None).unwrap().with_first_id(0);
+        assert_eq!(
+            Builtin::recognise(b"twitter", bare(&TWITTER)).first_id(),
+            29_700_859_248
+        );
+        assert_eq!(
+            Builtin::recognise(b"mastodon", bare(&MASTODON)).first_id(),
+            86_400_000 << 16
+        );
+        // The name alone proves nothing: another layout keeps what it has.
+        assert_eq!(Builtin::recognise(b"twitter", bare(&DISCORD)).first_id(), 0);
+        assert_eq!(Builtin::recognise(b"x", bare(&TWITTER)).first_id(), 0);
+        assert_eq!(Builtin::recognise(b"Twitter", bare(&TWITTER)).first_id(), 0);
+        assert_eq!(Builtin::recognise(b"discord", bare(&DISCORD)).first_id(), 0);
+        assert_eq!(Builtin::recognise(b"\xff", bare(&TWITTER)).first_id(), 0);
+        let epoch_moved = Layout::new(
+            &TWITTER
+                .widths(None)
+                .unwrap()
+                .iter()
+                .map(|&(_, k, b)| (k, b))
+                .collect::<Vec<_>>(),
+            Unit::MILLIS,
+            1_288_834_974_658,
+        )
+        .unwrap();
+        assert_eq!(Builtin::recognise(b"twitter", epoch_moved).first_id(), 0);
     }
 
     #[test]

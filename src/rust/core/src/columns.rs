@@ -35,22 +35,76 @@ pub enum NodeColumn<'a> {
     Dbl(&'a mut [f64]),
 }
 
-/// Entry `i` read under `layout` (whose largest ID is `max_id`): the ID,
-/// or `None` for a missing entry and for one that is not an ID of the
-/// layout, which is noted in `invalid`. The error is the 1-based position
-/// of an imprecise double, which stops the call.
+/// What decoding reports besides the columns: the entries that are not IDs
+/// of the layout, and the IDs below where the layout's IDs begin (a
+/// platform's older sequential numbers, see `Layout::first_id`), whose
+/// time and fields are NA.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    pub invalid: Invalid,
+    pub early: Invalid,
+}
+
+impl Report {
+    /// The report of entries that start at 0-based `offset` appended, as
+    /// the second half of a split input.
+    fn append(mut self, later: Report, offset: usize) -> Report {
+        self.invalid.append(later.invalid, offset);
+        self.early.append(later.early, offset);
+        self
+    }
+
+    fn offset_by(self, offset: usize) -> Report {
+        Report {
+            invalid: self.invalid.offset_by(offset),
+            early: self.early.offset_by(offset),
+        }
+    }
+}
+
+/// The IDs a decoder gives fields for: from the layout's first ID to its
+/// largest.
+#[derive(Clone, Copy)]
+struct Span {
+    first: u64,
+    max: u64,
+}
+
+impl Span {
+    fn of(layout: &Layout) -> Span {
+        Span {
+            first: layout.first_id(),
+            max: layout.max_id(),
+        }
+    }
+
+    #[inline]
+    fn holds(self, id: u64) -> bool {
+        id >= self.first && id <= self.max
+    }
+}
+
+/// Entry `i` read under `layout` (whose IDs span `span`): the ID, or `None`
+/// for a missing entry, for one that is not an ID of the layout (noted in
+/// the report's `invalid`) and for one below its first ID (noted in
+/// `early`). The error is the 1-based position of an imprecise double,
+/// which stops the call.
 #[inline]
-fn admit(entry: Entry, layout: &Layout, max_id: u64, i: usize, invalid: &mut Invalid) -> Result<Option<u64>, usize> {
+fn admit(entry: Entry, layout: &Layout, span: Span, i: usize, report: &mut Report) -> Result<Option<u64>, usize> {
     match entry {
-        Entry::Id(id) if id <= max_id => Ok(Some(id)),
+        Entry::Id(id) if span.holds(id) => Ok(Some(id)),
         Entry::Missing => Ok(None),
         Entry::Imprecise => Err(i + 1),
+        Entry::Id(id) if id <= span.max => {
+            report.early.note(i, Reason::BeforeLayout);
+            Ok(None)
+        }
         Entry::Id(id) => {
-            invalid.note(i, layout.refusal(id));
+            report.invalid.note(i, layout.refusal(id));
             Ok(None)
         }
         Entry::Invalid(reason) => {
-            invalid.note(i, reason);
+            report.invalid.note(i, reason);
             Ok(None)
         }
     }
@@ -64,15 +118,15 @@ pub fn decode_rows(
     read: impl Fn(usize) -> Entry,
     layout: &Layout,
     cols: &mut Columns,
-) -> Result<Invalid, usize> {
+) -> Result<Report, usize> {
     let time = layout.time_decoder();
     let nodes: Vec<_> = layout.nodes().collect();
     let sequence = layout.sequence();
-    let max_id = layout.max_id();
+    let span = Span::of(layout);
     let millis = cols.time_as == TimeAs::Millis;
-    let mut invalid = Invalid::default();
+    let mut report = Report::default();
     for i in 0..n {
-        let id = admit(read(i), layout, max_id, i, &mut invalid)?;
+        let id = admit(read(i), layout, span, i, &mut report)?;
         cols.time[i] = match id {
             None => na_real(),
             Some(id) if millis => time.millis(id) as f64,
@@ -88,7 +142,7 @@ pub fn decode_rows(
             v[i] = id.map_or(NA_INTEGER, |id| sequence.extract(id) as i32);
         }
     }
-    Ok(invalid)
+    Ok(report)
 }
 
 /// Decodes a column at a time, reading the input once per column: for
@@ -99,15 +153,15 @@ pub fn decode_by_column(
     read: impl Fn(usize) -> Entry,
     layout: &Layout,
     cols: &mut Columns,
-) -> Result<Invalid, usize> {
-    let max_id = layout.max_id();
-    let mut invalid = Invalid::default();
+) -> Result<Report, usize> {
+    let span = Span::of(layout);
+    let mut report = Report::default();
     // A first pass notes the invalid entries; the columns read them again.
     for i in 0..n {
-        admit(read(i), layout, max_id, i, &mut invalid)?;
+        admit(read(i), layout, span, i, &mut report)?;
     }
     let valid = |i: usize| match read(i) {
-        Entry::Id(id) if id <= max_id => Some(id),
+        Entry::Id(id) if span.holds(id) => Some(id),
         _ => None,
     };
     let time = layout.time_decoder();
@@ -143,14 +197,15 @@ pub fn decode_by_column(
             *slot = valid(i).map_or(NA_INTEGER, |id| sequence.extract(id) as i32);
         }
     }
-    Ok(invalid)
+    Ok(report)
 }
 
 /// The shard each ID routes to, `(id >> shift) % shards` with `shift` the
 /// bits below the time part: Discord's `(id >> 22) % num_shards`, which
 /// decoder tools call the shard bucket. Missing and invalid entries get
 /// NA. `shards` is at least 1; a result below it fits `out` when `shards`
-/// does. Stops at the first imprecise double, as the decoders do.
+/// does. Stops at the first imprecise double, as the decoders do. The
+/// formula needs no time: IDs below the layout's first one get a shard too.
 pub fn shard_rows(
     n: usize,
     read: impl Fn(usize) -> Entry,
@@ -159,13 +214,15 @@ pub fn shard_rows(
     out: &mut [i32],
 ) -> Result<Invalid, usize> {
     let shift = layout.time().shift();
-    let max_id = layout.max_id();
-    let mut invalid = Invalid::default();
+    let span = Span {
+        first: 0,
+        max: layout.max_id(),
+    };
+    let mut report = Report::default();
     for (i, slot) in out.iter_mut().enumerate().take(n) {
-        *slot =
-            admit(read(i), layout, max_id, i, &mut invalid)?.map_or(NA_INTEGER, |id| ((id >> shift) % shards) as i32);
+        *slot = admit(read(i), layout, span, i, &mut report)?.map_or(NA_INTEGER, |id| ((id >> shift) % shards) as i32);
     }
-    Ok(invalid)
+    Ok(report.invalid)
 }
 
 /// A first pass over the entries, so that an output is built once and
@@ -287,7 +344,7 @@ pub fn decode_by_column_parallel(
     read: impl Fn(usize) -> Entry + Sync,
     layout: &Layout,
     cols: Columns,
-) -> Result<Invalid, usize> {
+) -> Result<Report, usize> {
     let half = |mut part: Columns, first: usize| {
         let rows = part.time.len();
         // The first half reads the rows as they are: no offset in its loops.
@@ -295,14 +352,11 @@ pub fn decode_by_column_parallel(
             return decode_by_column(rows, &read, layout, &mut part);
         }
         match decode_by_column(rows, |i| read(first + i), layout, &mut part) {
-            Ok(invalid) => Ok(invalid.offset_by(first)),
+            Ok(report) => Ok(report.offset_by(first)),
             Err(position) => Err(first + position),
         }
     };
-    in_halves(n, cols, half, |mut a, b| {
-        a.append(b, 0);
-        a
-    })
+    in_halves(n, cols, half, |a, b| a.append(b, 0))
 }
 
 #[cfg(test)]
@@ -320,9 +374,9 @@ mod tests {
     }
 
     /// A decoding strategy, as the tests call it.
-    type Decode = fn(usize, &dyn Fn(usize) -> Entry, &Layout, &mut Columns) -> Result<Invalid, usize>;
+    type Decode = fn(usize, &dyn Fn(usize) -> Entry, &Layout, &mut Columns) -> Result<Report, usize>;
     /// The test layout's columns (time, big, small, sequence) and the result.
-    type Decoded = (Vec<f64>, Vec<f64>, Vec<i32>, Vec<i32>, Result<Invalid, usize>);
+    type Decoded = (Vec<f64>, Vec<f64>, Vec<i32>, Vec<i32>, Result<Report, usize>);
 
     fn run(decode: Decode, entries: &[Entry]) -> Decoded {
         let n = entries.len();
@@ -340,7 +394,7 @@ mod tests {
         (time, big, small, seq, result)
     }
 
-    fn rows(n: usize, read: &dyn Fn(usize) -> Entry, layout: &Layout, cols: &mut Columns) -> Result<Invalid, usize> {
+    fn rows(n: usize, read: &dyn Fn(usize) -> Entry, layout: &Layout, cols: &mut Columns) -> Result<Report, usize> {
         decode_rows(n, read, layout, cols)
     }
 
@@ -349,7 +403,7 @@ mod tests {
         read: &dyn Fn(usize) -> Entry,
         layout: &Layout,
         cols: &mut Columns,
-    ) -> Result<Invalid, usize> {
+    ) -> Result<Report, usize> {
         decode_by_column(n, read, layout, cols)
     }
 
@@ -373,8 +427,8 @@ mod tests {
         }
         assert_eq!((&a.2, &a.3), (&b.2, &b.3));
         assert_eq!(
-            a.4,
-            Ok(Invalid {
+            a.4.as_ref().map(|r| &r.invalid),
+            Ok(&Invalid {
                 count: 2,
                 positions: vec![3, 4],
                 first_reason: Some(Reason::NotDigits)
@@ -383,6 +437,69 @@ mod tests {
         assert_eq!(a.4, b.4);
         assert_eq!(a.0[1].to_bits(), NA_REAL_BITS);
         assert_eq!(a.2[2], NA_INTEGER);
+    }
+
+    #[test]
+    fn ids_below_the_layouts_first_are_reported_apart_with_no_fields() {
+        let layout = layout().with_first_id(1 << 43);
+        let entries = [
+            Entry::Id(1 << 43),
+            Entry::Id((1 << 43) - 1),
+            Entry::Id(0),
+            Entry::Invalid(Reason::NotDigits),
+            Entry::Id(1 << 63),
+            Entry::Missing,
+        ];
+        let decode = |strategy: Decode| {
+            let n = entries.len();
+            let (mut time, mut big, mut small, mut seq) = (vec![0.0; n], vec![0.0; n], vec![0; n], vec![0; n]);
+            let mut cols = Columns {
+                time: &mut time,
+                time_as: TimeAs::Millis,
+                nodes: vec![NodeColumn::Dbl(&mut big), NodeColumn::Int(&mut small)],
+                sequence: Some(&mut seq),
+            };
+            let report = strategy(n, &|i| entries[i], &layout, &mut cols).unwrap();
+            let bits = |v: &[f64]| v.iter().map(|t| t.to_bits()).collect::<Vec<_>>();
+            (bits(&time), bits(&big), small, seq, report)
+        };
+        let (time, big, small, seq, report) = decode(rows);
+        assert_eq!(
+            decode(by_column),
+            (time.clone(), big.clone(), small.clone(), seq.clone(), report.clone())
+        );
+        assert_eq!(f64::from_bits(time[0]), 1000.0);
+        for i in 1..entries.len() {
+            assert_eq!(time[i], NA_REAL_BITS, "{i}");
+            assert_eq!(big[i], NA_REAL_BITS, "{i}");
+            assert_eq!((small[i], seq[i]), (NA_INTEGER, NA_INTEGER), "{i}");
+        }
+        assert_eq!((report.early.count, report.early.positions.clone()), (2, vec![2, 3]));
+        assert_eq!((report.invalid.count, report.invalid.positions), (2, vec![4, 5]));
+        assert_eq!(report.early.first_reason, Some(Reason::BeforeLayout));
+        // The shard formula needs no time: those IDs get their shard.
+        let mut shards = vec![0; entries.len()];
+        let invalid = shard_rows(entries.len(), |i| entries[i], &layout, 7, &mut shards).unwrap();
+        assert_eq!(invalid.count, 2);
+        assert_eq!(&shards[..3], &[1, 0, 0]);
+    }
+
+    #[test]
+    fn ids_below_the_first_are_counted_in_order_across_threads() {
+        let n = PARALLEL_MIN * 2;
+        let layout = layout().with_first_id(1000);
+        let entry = |i: usize| Entry::Id(if i % 7 == 3 { i as u64 % 1000 } else { 1000 + i as u64 });
+        let (mut t, mut big, mut small) = (vec![0.0; n], vec![0.0; n], vec![0; n]);
+        let cols = Columns {
+            time: &mut t,
+            time_as: TimeAs::Seconds,
+            nodes: vec![NodeColumn::Dbl(&mut big), NodeColumn::Int(&mut small)],
+            sequence: None,
+        };
+        let report = decode_by_column_parallel(n, entry, &layout, cols).unwrap();
+        assert_eq!(report.early.count, (0..n).filter(|i| i % 7 == 3).count());
+        assert_eq!(report.early.positions, vec![4, 11, 18, 25, 32]);
+        assert!(report.invalid.is_empty());
     }
 
     #[test]
@@ -429,7 +546,7 @@ mod tests {
         };
         let (one, two) = (run(false), run(true));
         assert!(one == two);
-        assert_eq!(two.4.unwrap().count, n / 1000 + usize::from(n % 1000 > 7));
+        assert_eq!(two.4.unwrap().invalid.count, n / 1000 + usize::from(n % 1000 > 7));
     }
 
     #[test]
@@ -469,7 +586,7 @@ mod tests {
             sequence: None,
         };
         let invalid = decode_by_column(2, |i| from_integer64_bits(bits[i]), &layout, &mut cols).unwrap();
-        assert_eq!(invalid.count, 0);
+        assert_eq!(invalid.invalid.count, 0);
         assert!(time[0].is_nan() && !time[1].is_nan());
     }
 
@@ -516,7 +633,7 @@ mod tests {
             };
             let invalid = decode(2, &|i| Entry::Id(ids[i]), &tid, &mut cols).unwrap();
             assert_eq!(time[0], 1_724_171_495_793.0);
-            assert!(time[1].is_nan() && invalid.count == 1);
+            assert!(time[1].is_nan() && invalid.invalid.count == 1);
             assert_eq!(clock[0], 5);
         }
     }

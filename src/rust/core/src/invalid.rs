@@ -39,6 +39,12 @@ pub enum Reason {
     NotBase62Text,
     /// A number in scientific notation, whose digits are lost.
     Scientific,
+    /// Text that is not an Instagram shortcode (base64url digits).
+    NotShortcode,
+    /// An ID below where the layout's IDs begin (a platform's older
+    /// sequential number): decoding gives it no time. Decoders report these
+    /// apart from invalid entries, which they are not.
+    BeforeLayout,
 }
 
 impl Reason {
@@ -61,10 +67,12 @@ impl Reason {
             Reason::NotBase58Text => "not_base58_text",
             Reason::NotBase62Text => "not_base62_text",
             Reason::Scientific => "scientific",
+            Reason::NotShortcode => "not_shortcode",
+            Reason::BeforeLayout => "before_layout",
         }
     }
 
-    pub const ALL: [Reason; 16] = [
+    pub const ALL: [Reason; 18] = [
         Reason::NotDigits,
         Reason::TooLarge,
         Reason::SignBit,
@@ -81,6 +89,8 @@ impl Reason {
         Reason::NotBase58Text,
         Reason::NotBase62Text,
         Reason::Scientific,
+        Reason::NotShortcode,
+        Reason::BeforeLayout,
     ];
 }
 

@@ -170,6 +170,10 @@ pub struct Layout {
     /// below 36^12 for SCRU64, whose text form has 12 base36 digits.
     max_id: u64,
     text: TextForm,
+    /// The smallest ID of the layout's kind where a platform is known to
+    /// have numbered things in sequence before it used the layout (see
+    /// `builtin::Begins`); 0 where nothing is known.
+    first_id: u64,
 }
 
 impl Layout {
@@ -209,6 +213,7 @@ impl Layout {
             origin,
             max_id,
             text: TextForm::Decimal,
+            first_id: 0,
         };
         check_time_range(&layout)?;
         Ok(layout)
@@ -227,6 +232,19 @@ impl Layout {
     /// The text form of the layout's IDs, besides decimal digits.
     pub fn text_form(&self) -> TextForm {
         self.text
+    }
+
+    /// Gives the layout the smallest ID of its kind: smaller numbers are a
+    /// platform's older sequential IDs, whose value holds no time.
+    pub fn with_first_id(mut self, first_id: u64) -> Layout {
+        self.first_id = first_id;
+        self
+    }
+
+    /// The smallest ID of the layout's kind (0 where every number is one):
+    /// decoding gives no time for a smaller one.
+    pub fn first_id(&self) -> u64 {
+        self.first_id
     }
 
     /// The largest ID the layout admits: below 2^63 with a sign bit, below

@@ -20,6 +20,7 @@ pub mod invalid;
 pub mod layout;
 pub mod lease;
 pub mod lease_machine;
+pub mod links;
 pub mod order;
 pub mod output;
 pub mod parallel;

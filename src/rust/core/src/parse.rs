@@ -96,7 +96,40 @@ pub fn parse_text(text: &[u8], form: TextForm) -> Entry {
     match form {
         TextForm::Scru64 if text.len() == SCRU64_TEXT_LEN => parse_scru64(text),
         TextForm::Tid if text.len() == TID_TEXT_LEN => parse_tid(text),
-        _ => parse_decimal(text),
+        _ => match parse_decimal(text) {
+            Entry::Invalid(Reason::NotDigits) => parse_other_tools(text),
+            entry => entry,
+        },
+    }
+}
+
+/// Decimal IDs as other tools write them, with no digit lost: rtweet (up
+/// to 0.7) wrote every ID with a lower-case `x` in front
+/// (`"x1440047230140837891"`) so that spreadsheets keep it as text, and a
+/// column of whole numbers written as floats (pandas) ends in `.0`. Only
+/// these two are read: one `x` before the digits, or a point and zeros
+/// after them (`.0`, `.00`, ...), never both. A point followed by other
+/// digits is a fraction; anything else is not digits. Off the fast path:
+/// only text that is not bare digits gets here.
+#[cold]
+fn parse_other_tools(text: &[u8]) -> Entry {
+    let digits = |t: &[u8]| !t.is_empty() && t.iter().all(u8::is_ascii_digit);
+    if let Some(rest) = text.strip_prefix(b"x") {
+        return if digits(rest) {
+            parse_decimal(rest)
+        } else {
+            Entry::Invalid(Reason::NotDigits)
+        };
+    }
+    match text.iter().position(|&b| b == b'.') {
+        Some(point) if digits(&text[..point]) && digits(&text[point + 1..]) => {
+            if text[point + 1..].iter().all(|&b| b == b'0') {
+                parse_decimal(&text[..point])
+            } else {
+                Entry::Invalid(Reason::Fraction)
+            }
+        }
+        _ => Entry::Invalid(Reason::NotDigits),
     }
 }
 
@@ -218,6 +251,111 @@ mod tests {
         ] {
             assert_eq!(parse_decimal(text), Entry::Invalid(Reason::NotDigits), "{:?}", text);
         }
+    }
+
+    #[test]
+    fn other_tools_lossless_forms_are_read() {
+        let id = Entry::Id(1_440_047_230_140_837_891);
+        // rtweet's `x` prefix, and a float column's `.0`, with white space
+        // around them as around any ID.
+        for text in [
+            &b"x1440047230140837891"[..],
+            b" x1440047230140837891\t",
+            b"1440047230140837891.0",
+            b"1440047230140837891.00",
+            b"1440047230140837891.000000",
+            b"\r\n1440047230140837891.0 ",
+        ] {
+            assert_eq!(parse_text(text, TextForm::Decimal), id, "{:?}", text);
+        }
+        assert_eq!(parse_text(b"x0", TextForm::Decimal), Entry::Id(0));
+        assert_eq!(parse_text(b"0.0", TextForm::Decimal), Entry::Id(0));
+        assert_eq!(
+            parse_text(b"x18446744073709551615", TextForm::Decimal),
+            Entry::Id(u64::MAX)
+        );
+        assert_eq!(
+            parse_text(b"18446744073709551615.0", TextForm::Decimal),
+            Entry::Id(u64::MAX)
+        );
+        assert_eq!(parse_text(b"x000000000000000000042", TextForm::Decimal), Entry::Id(42));
+        // Beyond 2^64 they are too large, as bare digits are.
+        for text in [&b"x18446744073709551616"[..], b"18446744073709551616.0"] {
+            assert_eq!(parse_text(text, TextForm::Decimal), Entry::Invalid(Reason::TooLarge));
+        }
+        // A point with other digits after it is a fraction.
+        for text in [&b"1440047230140837891.5"[..], b"1.01", b"0.5", b"1.000001"] {
+            assert_eq!(
+                parse_text(text, TextForm::Decimal),
+                Entry::Invalid(Reason::Fraction),
+                "{:?}",
+                text
+            );
+        }
+        // Anything else stays what it was: not digits, or scientific.
+        let refused: [&[u8]; 22] = [
+            b"x",
+            b"X1440047230140837891",
+            b"xx1",
+            b"x 1",
+            b"x+1",
+            b"x-1",
+            b"x1.0",
+            b"1x",
+            b"1.",
+            b".0",
+            b".",
+            b"1..0",
+            b"1.0.0",
+            b"1 .0",
+            b"1. 0",
+            b"1.0x",
+            b"-1.0",
+            b"+1.0",
+            b"1,0",
+            b"1.0 0",
+            b"0x10",
+            "x\u{663}".as_bytes(),
+        ];
+        for text in refused {
+            assert_eq!(
+                parse_text(text, TextForm::Decimal),
+                Entry::Invalid(Reason::NotDigits),
+                "{:?}",
+                text
+            );
+        }
+        assert_eq!(
+            parse_text(b"1.0e18", TextForm::Decimal),
+            Entry::Invalid(Reason::Scientific)
+        );
+        // The bare readers are unchanged: only text goes through these forms.
+        assert_eq!(parse_decimal(b"x1"), Entry::Invalid(Reason::NotDigits));
+        assert_eq!(parse_decimal(b"1.0"), Entry::Invalid(Reason::NotDigits));
+    }
+
+    #[test]
+    fn a_layouts_own_text_comes_first() {
+        // 12 characters are SCRU64 text under SCRU64 (`x` is a base36
+        // digit), 13 a TID's under TIDs (no TID starts with `x`); longer or
+        // shorter text is decimal, in the other tools' forms too.
+        assert_eq!(
+            parse_text(b"x00000000001", TextForm::Scru64),
+            parse_scru64(b"x00000000001")
+        );
+        assert!(matches!(
+            parse_text(b"1234567890.0", TextForm::Scru64),
+            Entry::Invalid(_)
+        ));
+        assert_eq!(
+            parse_text(b"x1234567890123", TextForm::Scru64),
+            Entry::Id(1_234_567_890_123)
+        );
+        assert_eq!(
+            parse_text(b"x123456789012", TextForm::Tid),
+            Entry::Invalid(Reason::NotTidText)
+        );
+        assert_eq!(parse_text(b"123456789012.0", TextForm::Tid), Entry::Id(123_456_789_012));
     }
 
     #[test]

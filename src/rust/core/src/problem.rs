@@ -73,6 +73,7 @@ codes! {
     LeaseSlow => "lease_slow",
     LeaseReleased => "lease_released",
     RoundedIds => "rounded_ids",
+    BeforeLayout => "before_layout",
 }
 
 /// A problem: its code and the numbers its message needs. Positions and
