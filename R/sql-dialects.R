@@ -13,6 +13,9 @@
 #   aliases      the names `dialect =` takes for it, lowercase, its own first
 #   connections  classes of DBI connections that speak it: the drivers'
 #                own, and those odbc gives a connection after its database
+#   dbplyr       the names of dbplyr's dialects that are this engine: dbplyr
+#                2.6's `sql_dialect()` gives a connection's as an object of
+#                class "sql_dialect_<name>" (see sql-target.R)
 #   generator    what id_sql_generator() makes in the engine: a list of
 #                `label` (its name in messages), `statements`
 #                (function(plan, names): the named SQL statements that
@@ -118,6 +121,7 @@ sql_dialects <- list(
   postgres = list(
     aliases = c("postgres", "postgresql", "pg"),
     connections = c("PqConnection", "PostgreSQLConnection", "PostgreSQL"),
+    dbplyr = "postgres",
     # id_sql_generator(): a sequence and PL/pgSQL (sql-generator-postgres.R,
     # called by name, since that file is loaded after this one).
     generator = list(
@@ -157,6 +161,7 @@ sql_dialects <- list(
   sqlite = list(
     aliases = c("sqlite", "sqlite3"),
     connections = "SQLiteConnection",
+    dbplyr = "sqlite",
     # No ID generator can live here: the refusal says why.
     generator = list(refusal = paste(
       "SQLite has no stored functions (an application registers its functions",
@@ -189,6 +194,7 @@ sql_dialects <- list(
   duckdb = list(
     aliases = "duckdb",
     connections = "duckdb_connection",
+    dbplyr = "duckdb",
     # No ID generator can live here: the refusal says why.
     generator = list(refusal = paste(
       "DuckDB's macros keep no state between calls, and its clock (now(),",
@@ -222,6 +228,7 @@ sql_dialects <- list(
   spark = list(
     aliases = c("spark", "sparksql", "spark_sql", "databricks"),
     connections = c("spark_connection", "Spark SQL"),
+    dbplyr = "spark_sql",
     # No ID generator can live here: the refusal says why.
     generator = list(refusal = paste(
       "Spark SQL's functions keep no state between calls, and current_timestamp()",
@@ -251,6 +258,7 @@ sql_dialects <- list(
   mysql = list(
     aliases = c("mysql", "mariadb"),
     connections = c("MySQLConnection", "MariaDBConnection", "MySQL"),
+    dbplyr = c("mysql", "mariadb"),
     # id_sql_generator(): a state table and a stored function, with a
     # trigger for a column's default (sql-generator-mysql.R, called by name).
     generator = list(
@@ -300,6 +308,7 @@ sql_dialects <- list(
   clickhouse = list(
     aliases = "clickhouse",
     connections = c("ClickhouseConnection", "ClickHouseHTTPConnection", "ClickHouse"),
+    dbplyr = "clickhouse",
     # No ID generator can live here: the refusal says why.
     generator = list(refusal = paste(
       "ClickHouse has no stored procedures that keep state between calls (its own",
