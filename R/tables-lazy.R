@@ -72,6 +72,10 @@ lazy_id_kind_queried <- function(.data, id, con, call) {
   }
   kind <- kind_of_type_name(type, target$dialect)
   if (is.na(kind)) {
+    type <- lazy_declared_type(quoted, from, con, target$dialect) %||% type
+    kind <- kind_of_type_name(type, target$dialect)
+  }
+  if (is.na(kind)) {
     abort_id_type(sprintf("the type %s", encodeString(type, quote = "\"")), id, call)
   }
   kind
@@ -97,6 +101,27 @@ lazy_driver_type <- function(quoted, from, con) {
     type <- DBI::dbColumnInfo(res)[["type"]]
     if (length(type) == 1L && is.character(type) && !is.na(type)) type else NULL
   }), error = function(e) NULL)
+}
+
+# The column's type as the engine declares it, where the driver's name for
+# it holds no IDs but may be a name for several types (RMariaDB calls
+# DECIMAL, FLOAT and DOUBLE alike "double"): from a temporary table of no
+# rows made from the query, on engines that have such a way to ask
+# (`declared_type` in sql-dialects.R); NULL where there is none, or where
+# the server refuses it (no right to create temporary tables).
+lazy_declared_type <- function(quoted, from, con, dialect) {
+  probe <- sql_dialect(dialect)$declared_type
+  if (is.null(probe)) {
+    return(NULL)
+  }
+  sql <- probe(sprintf("SELECT %s AS zuid_id FROM %s", quoted, from))
+  quietly <- function(expr) tryCatch(expr, error = function(e) NULL)
+  if (is.null(quietly(DBI::dbExecute(con, sql$create)))) {
+    return(NULL)
+  }
+  on.exit(quietly(DBI::dbExecute(con, sql$drop)))
+  type <- quietly(DBI::dbGetQuery(con, sql$read)[[sql$column]])
+  if (length(type) == 1L && is.character(type) && !is.na(type)) type else NULL
 }
 
 # The kind of column that R reads as `sample`'s class, where the driver

@@ -14,8 +14,14 @@
 # to connect (DBI) or which program runs a list of statements, how a CSV
 # file gets into a table (`load_csv`, with NULL written as `csv_null`), how
 # the program writes NULL in its results (`out_null`), and what the engine
-# (as these tests use it) cannot do.
-dialect_of <- function(engine) zuid:::sql_dialects[[engine]]
+# (as these tests use it) cannot do. An engine is named for its dialect,
+# unless it is another driver of one (`dialect`): RMariaDB beside RMySQL.
+engine_dialect <- function(engine) {
+  dialect <- engines[[engine]]$dialect
+  if (is.null(dialect)) engine else dialect
+}
+
+dialect_of <- function(engine) zuid:::sql_dialects[[engine_dialect(engine)]]
 
 # SQL that zuid wrote, as text: dbplyr's sql() when dbplyr is installed.
 text_of <- function(x) if (is.list(x)) vapply(x, as.character, "") else as.character(x)
@@ -77,16 +83,18 @@ engines <- list(
   mysql = list(
     available = function() requireNamespace("RMySQL", quietly = TRUE) && program_exists("ZUID_TEST_MYSQL_SOCKET"),
     needs = "RMySQL and a MariaDB server on the socket ZUID_TEST_MYSQL_SOCKET (make test starts one)",
-    connect = function() {
-      con <- DBI::dbConnect(RMySQL::MySQL(), unix.socket = Sys.getenv("ZUID_TEST_MYSQL_SOCKET"),
-                            user = "root", password = "")
-      # Text of any character, as the other engines hold it.
-      DBI::dbExecute(con, "CREATE DATABASE IF NOT EXISTS zuid_test CHARACTER SET utf8mb4")
-      DBI::dbExecute(con, "ALTER DATABASE zuid_test CHARACTER SET utf8mb4")
-      DBI::dbExecute(con, "USE zuid_test")
-      con
-    },
+    connect = function() mysql_connect(RMySQL::MySQL()),
     # MySQL takes no characters beyond Unicode's first plane in names.
+    astral_names = FALSE
+  ),
+  # The same server through RMariaDB (Debian's sid has it, Debian 12 not),
+  # which reads BIGINT as integer64, DECIMAL as doubles and DATETIME as
+  # POSIXct, where RMySQL reads doubles, doubles and text.
+  mariadb = list(
+    dialect = "mysql",
+    available = function() requireNamespace("RMariaDB", quietly = TRUE) && program_exists("ZUID_TEST_MYSQL_SOCKET"),
+    needs = "RMariaDB and a MariaDB server on the socket ZUID_TEST_MYSQL_SOCKET (make test starts one)",
+    connect = function() mysql_connect(RMariaDB::MariaDB()),
     astral_names = FALSE
   ),
   clickhouse = list(
@@ -105,6 +113,17 @@ engines <- list(
     out_null = "\\N"
   )
 )
+
+# A connection to the tests' database on the MariaDB server, through the
+# driver `drv` (RMySQL's or RMariaDB's).
+mysql_connect <- function(drv) {
+  con <- DBI::dbConnect(drv, unix.socket = Sys.getenv("ZUID_TEST_MYSQL_SOCKET"), user = "root", password = "")
+  # Text of any character, as the other engines hold it.
+  DBI::dbExecute(con, "CREATE DATABASE IF NOT EXISTS zuid_test CHARACTER SET utf8mb4")
+  DBI::dbExecute(con, "ALTER DATABASE zuid_test CHARACTER SET utf8mb4")
+  DBI::dbExecute(con, "USE zuid_test")
+  con
+}
 
 engine_names <- names(engines)
 # The engines reached through DBI, which need no program.

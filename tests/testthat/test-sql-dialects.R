@@ -1,6 +1,7 @@
 # The dialect table: every engine described once, with every field.
 
-fields <- c("aliases", "connections", "dbplyr", "quote", "types", "type_of", "type_names", "sign_unknown",
+fields <- c("aliases", "connections", "dbplyr", "quote", "types", "type_of", "type_names", "declared_type",
+            "sign_unknown",
             "bits", "digits", "shift", "mask", "int32", "int_div", "length", "literal", "timestamp",
             "time_range", "to_ms", "to_text", "columns_of", "lease")
 kinds <- c("integer", "unsigned", "decimal", "text")
@@ -34,7 +35,7 @@ test_that("every dialect has every field, in the documented form", {
     plain <- c("aliases", "connections", "dbplyr", "quote", "types", "type_names", "sign_unknown", "bits",
                "time_range", "lease")
     for (f in setdiff(fields, plain)) {
-      optional <- f == "type_of"
+      optional <- f %in% c("type_of", "declared_type")
       expect_true(is.function(d[[f]]) || (optional && is.null(d[[f]])), label = paste(name, f))
     }
   }

@@ -161,6 +161,9 @@ test_that("the verbs work on PostgreSQL tables through dbplyr", {
 test_that("the verbs work on MySQL/MariaDB tables through dbplyr", {
   check_verbs_dbi("mysql")
 })
+test_that("the verbs work on MariaDB tables through RMariaDB and dbplyr", {
+  check_verbs_dbi("mariadb")
+})
 test_that("the verbs' SQL works on DuckDB", {
   check_verbs_program("duckdb")
 })
