@@ -70,6 +70,9 @@ id_collect <- function(.data, ..., layout = NULL) {
   check_table(.data, call)
   ids <- id_columns_arg(as.list(substitute(list(...)))[-1L], parent.frame(), .data, call)
   layout <- if (is.null(layout)) NULL else as_layout(layout, call)
+  if (is_arrow_data(.data)) {
+    return(arrow_collect(.data, ids, layout, call))
+  }
   if (!is_lazy_table(.data)) {
     values <- lapply(ids, function(id) with_verb_conditions(as_zuid_id(.data[[id]], layout), call, id))
     return(add_columns(.data, ids, values))

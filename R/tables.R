@@ -112,6 +112,9 @@ id_add_fields <- function(.data, id, layout = NULL, ..., prefix = "") {
     exprs <- with_verb_conditions(id_sql(layout, column = id, dialect = con, type = kind), call)
     return(do.call(dplyr::mutate, c(list(source), stats::setNames(exprs, added))))
   }
+  if (is_arrow_data(.data)) {
+    return(arrow_add_fields(.data, id, layout, added, call))
+  }
   fields <- with_verb_conditions(id_fields(.data[[id]], layout), call, id)
   add_columns(.data, added, fields)
 }
@@ -132,6 +135,9 @@ id_filter_time <- function(.data, id, from = NULL, to = NULL, layout = NULL) {
     return(do.call(dplyr::filter, list(source, condition)))
   }
   range <- range_seconds(from, to, call)
+  if (is_arrow_data(.data)) {
+    return(arrow_filter_time(.data, id, range, layout, call))
+  }
   tick_ms <- with_verb_conditions(id_time(.data[[id]], layout, as = "ms"), call, id)
   ends <- range_ms(range)
   keep <- !is.na(tick_ms) & tick_ms >= ends[[1L]] & tick_ms < ends[[2L]]
@@ -181,13 +187,17 @@ keep_rows <- function(.data, rows) {
 is_lazy_table <- function(x) inherits(x, "tbl_lazy")
 
 check_table <- function(.data, call) {
-  if (!is.data.frame(.data) && !is_lazy_table(.data)) {
+  if (!is.data.frame(.data) && !is_lazy_table(.data) && !is_arrow_data(.data)) {
     zuid_abort(sprintf(paste(
-      "`.data` must be a data frame (base, tibble or data.table) or a dbplyr lazy",
-      "table from `dplyr::tbl()`, not %s."
+      "`.data` must be a data frame (base, tibble or data.table), a dbplyr lazy",
+      "table from `dplyr::tbl()` or Arrow data (`arrow::open_dataset()`, a query",
+      "of it, an Arrow Table), not %s."
     ), describe_value(.data)), class = "zuid_error_type", call = call)
   }
 }
+
+# The names of the table's columns (a query of Arrow data has no colnames()).
+table_columns <- function(.data) if (is_arrow_data(.data)) names(.data) else colnames(.data)
 
 check_dots_empty <- function(n, call) {
   if (n > 0L) {
@@ -216,9 +226,9 @@ column_arg <- function(expr, env, .data, call) {
       "a name held in a variable is given as `!!name`; %s."
     ), given), class = "zuid_error_type", call = call)
   }
-  if (!name %in% colnames(.data)) {
+  if (!name %in% table_columns(.data)) {
     zuid_abort(sprintf("`.data` has no column %s; its columns are %s.",
-                       encodeString(name, quote = "`"), columns_text(colnames(.data))),
+                       encodeString(name, quote = "`"), columns_text(table_columns(.data))),
                class = "zuid_error_column", call = call)
   }
   name
@@ -235,12 +245,12 @@ columns_text <- function(names) {
 }
 
 # The layout the verbs decode with: `layout`, or the one a `zuid_id`
-# column carries (a database column carries none; a different explicit
-# layout is an error, as in id_fields()).
+# column carries (a database or Arrow column carries none; a different
+# explicit layout is an error, as in id_fields()).
 verb_layout <- function(layout, .data, id, call) {
-  carried <- if (is_lazy_table(.data)) NULL else id_layout_attr(.data[[id]])
+  carried <- if (is.data.frame(.data)) id_layout_attr(.data[[id]]) else NULL
   if (!is.null(layout) || !is.null(carried)) {
-    column <- if (is_lazy_table(.data)) NULL else .data[[id]]
+    column <- if (is.data.frame(.data)) .data[[id]] else NULL
     return(resolve_layout(column, layout, call))
   }
   zuid_abort(sprintf(paste(
@@ -257,7 +267,7 @@ added_names <- function(layout, prefix, .data, call) {
                        describe_value(prefix)), class = "zuid_error_type", call = call)
   }
   names <- paste0(prefix, c("time", node_fields(layout), "sequence"))
-  taken <- names[names %in% colnames(.data)]
+  taken <- names[names %in% table_columns(.data)]
   if (length(taken) > 0L) {
     zuid_abort(sprintf(paste(
       "`.data` already has %s %s, which id_add_fields() would overwrite. Give a",
