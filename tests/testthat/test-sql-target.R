@@ -31,30 +31,32 @@ test_that("a connection gives its dialect by class", {
                regexp = "connection of class <Microsoft SQL Server>, whose SQL dialect zuid does not know")
 })
 
-# Connections of RPostgres's classes (not packaged in Debian, so defined
-# here as RPostgres defines them): a PqConnection is PostgreSQL, and a
+# Connections of RPostgres's classes: a PqConnection is PostgreSQL, and a
 # RedshiftConnection, which is a PqConnection to S4 and to inherits(), is
-# refused instead of being written PostgreSQL that Redshift lacks.
-local_pq_classes <- function(env = parent.frame()) {
-  where <- new.env()
-  methods::setClass("PqConnection", contains = "DBIConnection", where = where)
-  methods::setClass("RedshiftConnection", contains = "PqConnection", where = where)
-  withr::defer({
-    methods::removeClass("RedshiftConnection", where = where)
-    methods::removeClass("PqConnection", where = where)
-  }, envir = env)
-  list(pq = methods::new("PqConnection"), redshift = methods::new("RedshiftConnection"))
-}
-
+# refused instead of being written PostgreSQL that Redshift lacks. Where
+# RPostgres is not installed (Debian packages it not), the two classes are
+# defined here as RPostgres defines them.
 test_that("RPostgres's PqConnection is PostgreSQL; its RedshiftConnection is refused, saying why", {
   skip_if_not_installed("DBI")
-  skip_if_not_installed("withr")
-  skip_if(requireNamespace("RPostgres", quietly = TRUE), "RPostgres defines these classes itself")
-  cons <- local_pq_classes()
-  expect_identical(text_of(id_sql("twitter", dialect = cons$pq)), text_of(id_sql("twitter", dialect = "postgres")))
+  # (package_installed() loads RPostgres, and with it its classes.)
+  if (!package_installed("RPostgres")) {
+    where <- new.env()
+    methods::setClass("PqConnection", contains = "DBIConnection", where = where)
+    methods::setClass("RedshiftConnection", contains = "PqConnection", where = where)
+    on.exit({
+      methods::removeClass("RedshiftConnection", where = where)
+      methods::removeClass("PqConnection", where = where)
+    })
+  }
+  # Objects of the classes, connected to nothing: the column is SQL as
+  # written, so that no driver is asked to quote it.
+  cons <- list(pq = methods::new("PqConnection"), redshift = methods::new("RedshiftConnection"))
+  id <- DBI::SQL("id")
+  expect_identical(text_of(id_sql("twitter", column = id, dialect = cons$pq)),
+                   text_of(id_sql("twitter", column = id, dialect = "postgres")))
   expect_true(inherits(cons$redshift, "PqConnection"))
   expect_true(methods::is(cons$redshift, "PqConnection"))
-  cnd <- expect_error(id_sql("twitter", dialect = cons$redshift), class = "zuid_error_dialect")
+  cnd <- expect_error(id_sql("twitter", column = id, dialect = cons$redshift), class = "zuid_error_dialect")
   expect_identical(cnd$engine, "redshift")
   expect_match(conditionMessage(cnd), "Amazon Redshift (a connection of class <RedshiftConnection>)", fixed = TRUE)
   expect_match(conditionMessage(cnd), "pg_typeof()", fixed = TRUE)
@@ -105,7 +107,7 @@ test_that("a connection whose class says nothing speaks the dialect dbplyr gives
 
 test_that("JDBC connections speak what their Java class says, as dbplyr reads it", {
   skip_unless_dbplyr_dialects()
-  skip_if(requireNamespace("RJDBC", quietly = TRUE), "RJDBC defines JDBCConnection itself")
+  skip_if(package_installed("RJDBC"), "RJDBC defines JDBCConnection itself")
   where <- new.env()
   # RJDBC's connection holds the Java connection in `jc`; dbplyr asks it
   # for its class name.
@@ -131,7 +133,7 @@ test_that("JDBC connections speak what their Java class says, as dbplyr reads it
 
 test_that("ADBC connections speak what their driver's vendor says, as dbplyr reads it", {
   skip_unless_dbplyr_dialects()
-  skip_if(requireNamespace("adbi", quietly = TRUE), "adbi defines AdbiConnection itself")
+  skip_if(package_installed("adbi"), "adbi defines AdbiConnection itself")
   skip_if_not(exists("adbc_vendor_name", asNamespace("dbplyr")), "this dbplyr asks ADBC drivers otherwise")
   where <- new.env()
   methods::setClass("AdbiConnection", contains = "DBIConnection", where = where)

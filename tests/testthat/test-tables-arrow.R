@@ -26,8 +26,8 @@ arrow_ids_table <- function(cases) {
     tid = text, did = arrow_array(text, arrow_ns("decimal128")(20, 0)))
 }
 
-local_arrow_dataset <- function(cases, env = parent.frame()) {
-  dir <- withr::local_tempdir(.local_envir = env)
+# The table as a Parquet dataset in `dir`, one directory per layout.
+arrow_dataset <- function(cases, dir) {
   arrow_ns("write_dataset")(arrow_ids_table(cases), dir, format = "parquet", partitioning = "layout")
   arrow_ns("open_dataset")(dir)
 }
@@ -40,9 +40,10 @@ time_us <- function(t) round(as.numeric(t) * 1e6)
 test_that("the verbs decode, select and collect Parquet datasets' IDs exactly, in every kind of column", {
   skip_if_not_installed("arrow")
   skip_if_not_installed("dplyr")
-  skip_if_not_installed("withr")
   cases <- engine_cases()
-  ds <- local_arrow_dataset(cases)
+  dir <- tempfile("zuid-arrow")
+  on.exit(unlink(dir, recursive = TRUE))
+  ds <- arrow_dataset(cases, dir)
   for (name in names(cases$layouts)) {
     layout <- cases$layouts[[name]]
     ids <- cases$ids[[name]]
