@@ -51,23 +51,43 @@ sql_target <- function(dialect, call) {
 # past the class where the class says little (an ADBC connection's driver
 # vendor, a JDBC connection's Java class, the choice of with_dialect()).
 # Its generic dialects ("odbc", ANSI) say nothing of the engine: then, and
-# before dbplyr 2.6, the connection's class does.
+# before dbplyr 2.6, the connection's class does. Where dbplyr is not
+# loaded (so that no with_dialect() can be in play) it is asked only about
+# a class that says nothing: loading it takes a second, which a process
+# claiming a node lease should not pay.
 connection_dialect <- function(con, call = NULL) {
-  said <- dbplyr_dialect_name(con)
-  refused <- Filter(function(e) inherits(con, e$connections) || said %in% e$dbplyr, refused_engines)
+  refused <- Filter(function(e) inherits(con, e$connections), refused_engines)
   if (length(refused) > 0L) {
     abort_refused(names(refused)[[1L]], con, call)
   }
-  if (!is.na(said) && !said %in% c("", "odbc")) {
-    found <- Filter(function(d) said %in% d$dbplyr, sql_dialects)
-    return(if (length(found) > 0L) names(found)[[1L]] else NA_character_)
+  if (isNamespaceLoaded("dbplyr")) {
+    said <- dialect_said_by_dbplyr(con, call)
+    if (!is.null(said)) {
+      return(said)
+    }
   }
   for (name in names(sql_dialects)) {
     if (inherits(con, sql_dialects[[name]]$connections)) {
       return(name)
     }
   }
-  NA_character_
+  if (isNamespaceLoaded("dbplyr")) NA_character_ else dialect_said_by_dbplyr(con, call) %||% NA_character_
+}
+
+# The dialect dbplyr gives the connection: a name of sql_dialects, NA for
+# an engine dbplyr knows and zuid does not, NULL where dbplyr says nothing
+# of the engine; an engine zuid refuses is an error.
+dialect_said_by_dbplyr <- function(con, call) {
+  said <- dbplyr_dialect_name(con)
+  if (is.na(said) || said %in% c("", "odbc")) {
+    return(NULL)
+  }
+  refused <- Filter(function(e) said %in% e$dbplyr, refused_engines)
+  if (length(refused) > 0L) {
+    abort_refused(names(refused)[[1L]], con, call)
+  }
+  found <- Filter(function(d) said %in% d$dbplyr, sql_dialects)
+  if (length(found) > 0L) names(found)[[1L]] else NA_character_
 }
 
 # The name of dbplyr's dialect of `con`, "postgres" for an object of class
