@@ -553,11 +553,12 @@ sql_statements <- function(cases, engine) {
     where <- sprintf("ids WHERE layout = '%s'", name)
     for (kind in engine_kinds(engine)) {
       column <- kind_columns[[kind]]
-      sql <- id_sql(layout, column = column, dialect = engine, type = kind)
+      sql <- id_sql(layout, column = column, dialect = engine_dialect(engine), type = kind)
       statements[[paste("decode", column, name)]] <- query(decode_select(sql, engine, where))
       selects <- vapply(names(cases$ranges[[name]]), function(r) {
         range <- cases$ranges[[name]][[r]]
-        cond <- id_sql_range(range$from, range$to, layout, column = column, dialect = engine, type = kind)
+        cond <- id_sql_range(range$from, range$to, layout, column = column, dialect = engine_dialect(engine),
+                             type = kind)
         sprintf("SELECT '%s' AS r, n FROM %s AND (%s)", r, where, cond)
       }, character(1))
       statements[[paste("ranges", column, name)]] <- query(union_all(selects))
