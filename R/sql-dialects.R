@@ -13,6 +13,9 @@
 #   aliases      the names `dialect =` takes for it, lowercase, its own first
 #   connections  classes of DBI connections that speak it: the drivers'
 #                own, and those odbc gives a connection after its database
+#   dbplyr       the names of dbplyr's dialects that are this engine: dbplyr
+#                2.6's `sql_dialect()` gives a connection's as an object of
+#                class "sql_dialect_<name>" (see sql-target.R)
 #   generator    what id_sql_generator() makes in the engine: a list of
 #                `label` (its name in messages), `statements`
 #                (function(plan, names): the named SQL statements that
@@ -31,9 +34,15 @@
 #   type_of      function(x): the name of the type of the value `x`, as
 #                text; NULL for an engine that has no such function (MySQL)
 #   type_names   regular expressions by kind matching the type names that
-#                `type_of` and the engine's drivers give for columns of
-#                that kind, lowercase, without ClickHouse's wrappers
-#                (Nullable, LowCardinality)
+#                `type_of`, `declared_type` and the engine's drivers give for
+#                columns of that kind, lowercase, without ClickHouse's
+#                wrappers (Nullable, LowCardinality)
+#   declared_type  NULL, or for an engine without `type_of` whose drivers may
+#                name a column's type too vaguely to tell its kind:
+#                function(select), the statements that make a temporary
+#                table of no rows from the query `select` (`create`), read
+#                the type it declares for its one column (`read`, in the
+#                result's column `column`) and drop it (`drop`)
 #   sign_unknown whether a column that the drivers call an integer may be
 #                unsigned (MySQL's say BIGINT for BIGINT UNSIGNED): then
 #                conditions on "integer" columns hold for either
@@ -118,6 +127,7 @@ sql_dialects <- list(
   postgres = list(
     aliases = c("postgres", "postgresql", "pg"),
     connections = c("PqConnection", "PostgreSQLConnection", "PostgreSQL"),
+    dbplyr = "postgres",
     # id_sql_generator(): a sequence and PL/pgSQL (sql-generator-postgres.R,
     # called by name, since that file is loaded after this one).
     generator = list(
@@ -133,6 +143,7 @@ sql_dialects <- list(
     type_names = c(integer = "^(bigint|integer|smallint|int[248]?)$",
                    decimal = "^(numeric|decimal)(\\(.*\\))?$",
                    text = "^(text|character varying|character|varchar|bpchar|char|name)(\\(.*\\))?$"),
+    declared_type = NULL,
     sign_unknown = FALSE,
     bits = list(integer = as_signed, decimal = bits_by_decimal, text = bits_by_decimal),
     digits = digits_matching("(%s ~ '%s')"),
@@ -157,6 +168,7 @@ sql_dialects <- list(
   sqlite = list(
     aliases = c("sqlite", "sqlite3"),
     connections = "SQLiteConnection",
+    dbplyr = "sqlite",
     # No ID generator can live here: the refusal says why.
     generator = list(refusal = paste(
       "SQLite has no stored functions (an application registers its functions",
@@ -167,6 +179,7 @@ sql_dialects <- list(
     types = c(integer = "INTEGER", unsigned = NA, decimal = NA, text = "TEXT", int = "INTEGER"),
     type_of = function(x) sprintf("typeof(%s)", x),
     type_names = c(integer = "^integer$", text = "^text$"),
+    declared_type = NULL,
     sign_unknown = FALSE,
     bits = list(integer = as_signed, text = sqlite_text_bits),
     # No regular expressions: no character outside 0-9.
@@ -189,6 +202,7 @@ sql_dialects <- list(
   duckdb = list(
     aliases = "duckdb",
     connections = "duckdb_connection",
+    dbplyr = "duckdb",
     # No ID generator can live here: the refusal says why.
     generator = list(refusal = paste(
       "DuckDB's macros keep no state between calls, and its clock (now(),",
@@ -201,6 +215,7 @@ sql_dialects <- list(
                    unsigned = "^(ubigint|uinteger|usmallint|utinyint)$",
                    decimal = "^(decimal(\\(.*\\))?|numeric(\\(.*\\))?|hugeint|uhugeint)$",
                    text = "^(varchar|text|string)$"),
+    declared_type = NULL,
     sign_unknown = FALSE,
     bits = list(integer = as_signed, unsigned = bits_by_decimal, decimal = bits_by_decimal,
                 text = bits_by_decimal),
@@ -222,6 +237,7 @@ sql_dialects <- list(
   spark = list(
     aliases = c("spark", "sparksql", "spark_sql", "databricks"),
     connections = c("spark_connection", "Spark SQL"),
+    dbplyr = "spark_sql",
     # No ID generator can live here: the refusal says why.
     generator = list(refusal = paste(
       "Spark SQL's functions keep no state between calls, and current_timestamp()",
@@ -233,6 +249,7 @@ sql_dialects <- list(
     type_names = c(integer = "^(bigint|int|integer|smallint|tinyint|long|short|byte)$",
                    decimal = "^decimal(\\(.*\\))?$",
                    text = "^(string|varchar(\\(.*\\))?|char(\\(.*\\))?)$"),
+    declared_type = NULL,
     sign_unknown = FALSE,
     bits = list(integer = as_signed, decimal = bits_by_decimal, text = bits_by_decimal),
     digits = digits_matching("(%s RLIKE '%s')"),
@@ -251,6 +268,7 @@ sql_dialects <- list(
   mysql = list(
     aliases = c("mysql", "mariadb"),
     connections = c("MySQLConnection", "MariaDBConnection", "MySQL"),
+    dbplyr = c("mysql", "mariadb"),
     # id_sql_generator(): a state table and a stored function, with a
     # trigger for a column's default (sql-generator-mysql.R, called by name).
     generator = list(
@@ -262,11 +280,20 @@ sql_dialects <- list(
     types = c(integer = "BIGINT", unsigned = "BIGINT UNSIGNED", decimal = "DECIMAL(20, 0)",
               text = "VARCHAR(40)", int = "INTEGER"),
     type_of = NULL,
-    # RMySQL's names of field types: DECIMAL is "<unknown>" to it.
-    type_names = c(integer = "^(bigint|integer|int|mediumint|smallint|tinyint)$",
-                   unsigned = "^(bigint|integer|int|mediumint|smallint|tinyint) unsigned$",
-                   decimal = "^(decimal|newdecimal|numeric|<unknown>)$",
-                   text = "^(var_string|string|varchar|char|text|blob/text)$"),
+    # RMySQL's names of field types (DECIMAL is "<unknown>" to it), and the
+    # server's declared types, with their sizes ("bigint(20) unsigned").
+    type_names = c(integer = "^(bigint|integer|int|mediumint|smallint|tinyint)(\\(\\d+\\))?$",
+                   unsigned = "^(bigint|integer|int|mediumint|smallint|tinyint)(\\(\\d+\\))? unsigned$",
+                   decimal = "^((decimal|newdecimal|numeric)(\\(.*\\))?( unsigned)?|<unknown>)$",
+                   text = "^(var_string|string|varchar|char|(tiny|medium|long)?text|blob/text)(\\(\\d+\\))?$"),
+    # RMariaDB names DECIMAL, FLOAT and DOUBLE columns alike "double": the
+    # type a temporary table made from the query declares tells them apart.
+    declared_type = function(select) {
+      table <- "zuid_column_kind_probe"
+      list(create = sprintf("CREATE TEMPORARY TABLE %s AS %s LIMIT 0", table, select),
+           read = sprintf("SHOW COLUMNS FROM %s", table), column = "Type",
+           drop = sprintf("DROP TEMPORARY TABLE IF EXISTS %s", table))
+    },
     sign_unknown = TRUE,
     # As SIGNED, the 64 bits of a signed or an unsigned BIGINT alike; text
     # and decimals unsigned, then signed.
@@ -300,6 +327,7 @@ sql_dialects <- list(
   clickhouse = list(
     aliases = "clickhouse",
     connections = c("ClickhouseConnection", "ClickHouseHTTPConnection", "ClickHouse"),
+    dbplyr = "clickhouse",
     # No ID generator can live here: the refusal says why.
     generator = list(refusal = paste(
       "ClickHouse has no stored procedures that keep state between calls (its own",
@@ -311,6 +339,7 @@ sql_dialects <- list(
     type_names = c(integer = "^int(8|16|32|64)$", unsigned = "^uint(8|16|32|64)$",
                    decimal = "^(decimal(32|64|128|256)?\\(.*\\)|u?int(128|256))$",
                    text = "^(string|fixedstring\\(\\d+\\))$"),
+    declared_type = NULL,
     sign_unknown = FALSE,
     # Conversions between integers keep the bits; toUInt64OrNull() gives
     # NULL where toUInt64() would raise.

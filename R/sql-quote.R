@@ -33,8 +33,13 @@ abort_column <- function(column, call) {
 sql_quote_name <- function(name, target, call) {
   rules <- sql_dialect(target$dialect)$quote
   # dbplyr's simulated connections (for show_query()) have no driver; some
-  # drivers quote in a way that can be read as a string (`driver`).
-  if (is.null(target$con) || inherits(target$con, "TestConnection") || !rules$driver) {
+  # drivers quote in a way that can be read as a string (`driver`); a
+  # connection of a class the dialect does not list (JDBC, ADBC, one given
+  # another dialect by dbplyr's with_dialect()) has a driver made for any
+  # engine, whose quotes may be another engine's (ADBC's are ANSI double
+  # quotes, a string to MySQL).
+  own_driver <- inherits(target$con, sql_dialect(target$dialect)$connections)
+  if (is.null(target$con) || is_simulated_connection(target$con) || !rules$driver || !own_driver) {
     return(quote_with(name, rules))
   }
   quoted <- as.character(DBI::dbQuoteIdentifier(target$con, name))

@@ -11,7 +11,15 @@
 #' `dialect` is a name, in any case: `"postgres"` (or `"postgresql"`,
 #' `"pg"`), `"sqlite"`, `"duckdb"`, `"spark"` (or `"sparksql"`,
 #' `"databricks"`), `"mysql"` (or `"mariadb"`) or `"clickhouse"`. It can
-#' also be a DBI connection, whose class gives the dialect:
+#' also be a DBI connection. With dbplyr 2.6 or later, zuid takes the
+#' engine that dbplyr's `sql_dialect()` gives the connection, which looks
+#' past its class: an ADBC connection (adbi's `AdbiConnection`) is the
+#' engine its driver's vendor name says, a JDBC connection (RJDBC's
+#' `JDBCConnection`) the one its Java class says, and a connection given
+#' to `dbplyr::with_dialect()` the dialect given there; dbplyr's dialect
+#' objects (`dbplyr::dialect_postgres()` and others, for
+#' `dbplyr::lazy_frame()`) name theirs. Otherwise (an older dbplyr, or
+#' dbplyr's generic ODBC dialect) the connection's class gives it:
 #' `SQLiteConnection` (RSQLite); `PqConnection` (RPostgres),
 #' `PostgreSQLConnection` (RPostgreSQL); `duckdb_connection`;
 #' `MySQLConnection` (RMySQL), `MariaDBConnection` (RMariaDB);
@@ -20,6 +28,15 @@
 #' `PostgreSQL`, `MySQL`, `Spark SQL` and `ClickHouse`. Any other
 #' connection is an error: give the dialect's name if the database speaks
 #' one of these.
+#'
+#' Amazon Redshift is refused with a `zuid_error_dialect` that says why,
+#' by name (`"redshift"`), by class (RPostgres's `RedshiftConnection`,
+#' which is a `PqConnection` underneath, and odbc's `Redshift`) and by
+#' dbplyr's dialect: it forked from PostgreSQL 8.0 and lacks what zuid's
+#' PostgreSQL SQL uses (`pg_typeof()`, to learn an ID column's type;
+#' sequences, for [id_sql_generator()]; `clock_timestamp()` and enforced
+#' unique keys, for node leases). Read its ID columns into R as text
+#' (`CAST(id AS VARCHAR)`) and decode them there.
 #'
 #' @section Column names:
 #' `column` is always quoted as an identifier, so that no name, however
@@ -35,7 +52,10 @@
 #' excepted, always in backticks), and zuid checks that the dialect reads
 #' the result back as the same name (a driver that does not escape a
 #' ClickHouse backslash is refused); dbplyr's simulated connections, which
-#' have no driver, get zuid's quoting. A qualified name is given in parts,
+#' have no driver, and connections whose driver is made for any engine
+#' (ADBC's quotes are ANSI double quotes, a string to MySQL; JDBC's;
+#' those of a class the list above does not name) get zuid's quoting. A
+#' qualified name is given in parts,
 #' `c("m", "id")` for `m.id`, or as `DBI::Id(table = "m", column = "id")` or
 #' dbplyr's `ident()`; a string `"m.id"` is one column whose name holds a
 #' dot. Only SQL marked as such, `dbplyr::sql()`, `DBI::SQL()` or dbplyr's
@@ -52,6 +72,7 @@
 #' * MySQL/MariaDB: `DATETIME(3)`, which holds UTC here; `NULL` past
 #'   9999-12-31, where `DATETIME` ends. RMySQL returns it as text
 #'   (`"2015-01-01 00:00:00.000"`): `as.POSIXct(x, tz = "UTC")` reads it;
+#'   RMariaDB reads it as POSIXct;
 #' * ClickHouse: `DateTime64(3, 'UTC')`, and `NULL` outside 1900-01-01 to
 #'   2299-12-31, the range that every ClickHouse release represents (older
 #'   ones silently clamp times outside it to its ends);
@@ -80,7 +101,10 @@
 #'   negative number; a range that reaches those IDs is two comparisons,
 #'   `id >= a OR id < b` (the negative numbers come before the others in
 #'   the column's order). MySQL's drivers do not tell a `BIGINT UNSIGNED`
-#'   from a `BIGINT`: there the conditions hold for either.
+#'   from a `BIGINT`: there the conditions hold for either. (RMariaDB reads
+#'   both as `bit64::integer64`, an unsigned column's IDs of 2^63 and more
+#'   as negative numbers and 2^63 itself as `NA`: [id_collect()] reads
+#'   them exactly.)
 #' * `"unsigned"`, an unsigned 64-bit integer: MySQL's `BIGINT UNSIGNED`,
 #'   DuckDB's `UBIGINT`, ClickHouse's `UInt64` (smaller unsigned types too).
 #' * `"decimal"`: PostgreSQL's `NUMERIC(20, 0)`, MySQL's, DuckDB's and

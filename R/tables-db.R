@@ -11,12 +11,17 @@
 #' (RSQLite, RPostgres, RMariaDB with `bigint = "integer64"`, their
 #' default), exact; as doubles (RPostgreSQL, Debian's PostgreSQL driver,
 #' and RMySQL, which have no such option), which round every ID of 2^53 or
-#' more to another; or as text. `id_collect()` has the database write each
+#' more to another; or as text. Other types lose IDs too: RMariaDB reads
+#' `DECIMAL` as doubles, and a `BIGINT UNSIGNED` as the integer64 of its
+#' bits, 2^63 itself as `NA`. `id_collect()` has the database write each
 #' ID column as text in the query (`CAST(id AS TEXT)`, in the dialect's
 #' words) and reads the text, so the IDs come back exact from every
 #' driver, and as IDs: a signed `BIGINT`'s negative numbers are the IDs of
 #' 2^63 and more it holds. Text that is not an ID becomes `NA`, with one
-#' warning. On a data frame, `id_collect()` converts the columns with
+#' warning. On Arrow data (`arrow::open_dataset()`, a query of it, an Arrow
+#' Table), Arrow casts each ID column to text the same way before it
+#' reaches R, which would read an unsigned 64-bit column as rounded
+#' doubles. On a data frame, `id_collect()` converts the columns with
 #' [as_zuid_id()].
 #'
 #' `id_write_table()` writes each `zuid_id` column as a column of the kind
@@ -31,7 +36,9 @@
 #' table's columns have theirs). The layout is not stored: give it to
 #' `id_collect()` when reading back.
 #'
-#' @param .data A dbplyr lazy table (`dplyr::tbl()`), or a data frame.
+#' @param .data A dbplyr lazy table (`dplyr::tbl()`), Arrow data (a dataset
+#'   from `arrow::open_dataset()`, a query of it, an Arrow Table), or a data
+#'   frame.
 #' @param ... `id_collect()`: the ID columns, named bare (`id`) or as
 #'   strings, at least one; a name held in a variable is given as `!!name`.
 #'   `id_write_table()`: passed on to `DBI::dbWriteTable()` (`overwrite`,
@@ -44,8 +51,8 @@
 #' @param value A data frame with `zuid_id` columns.
 #' @param type The kind of column the IDs go into: `"integer"`,
 #'   `"unsigned"`, `"decimal"` or `"text"`, where the engine has it.
-#' @returns `id_collect()`: a data frame (a tibble for a lazy table) with
-#'   the ID columns as `zuid_id`. `id_write_table()`: what
+#' @returns `id_collect()`: a data frame (a tibble for a lazy table or
+#'   Arrow data) with the ID columns as `zuid_id`. `id_write_table()`: what
 #'   `DBI::dbWriteTable()` returns, invisibly.
 #' @seealso [id_add_fields()] and [id_filter_time()], whose results on lazy
 #'   tables `id_collect()` brings into R.
@@ -67,6 +74,9 @@ id_collect <- function(.data, ..., layout = NULL) {
   check_table(.data, call)
   ids <- id_columns_arg(as.list(substitute(list(...)))[-1L], parent.frame(), .data, call)
   layout <- if (is.null(layout)) NULL else as_layout(layout, call)
+  if (is_arrow_data(.data)) {
+    return(arrow_collect(.data, ids, layout, call))
+  }
   if (!is_lazy_table(.data)) {
     values <- lapply(ids, function(id) with_verb_conditions(as_zuid_id(.data[[id]], layout), call, id))
     return(add_columns(.data, ids, values))

@@ -5,7 +5,7 @@
 # The connection behind a lazy table, whose class must say its dialect.
 lazy_connection <- function(.data, call) {
   con <- dbplyr::remote_con(.data)
-  if (is.na(connection_dialect(con))) {
+  if (is.na(connection_dialect(con, call))) {
     zuid_abort(sprintf(paste(
       "`.data` is a table reached through a connection of class <%s>, whose SQL",
       "dialect zuid does not know (it knows %s). Decode with `id_sql(dialect = ...)`",
@@ -27,7 +27,7 @@ lazy_source <- function(.data, con) {
     return(.data)
   }
   groups <- dplyr::group_vars(.data)
-  wrapped <- dplyr::tbl(con, dbplyr::sql(lazy_sql(.data)), vars = colnames(.data))
+  wrapped <- dplyr::tbl(lazy_tbl_source(con), dbplyr::sql(lazy_sql(.data)), vars = colnames(.data))
   if (length(groups) == 0L) {
     return(wrapped)
   }
@@ -36,6 +36,16 @@ lazy_source <- function(.data, con) {
 
 lazy_sql <- function(.data) as.character(dbplyr::sql_render(.data))
 
+# What dplyr::tbl() takes for a table of the connection: the connection,
+# or for a dbplyr dialect object (lazy_frame(con = dialect_postgres()),
+# dbplyr 2.6) a simulated connection that speaks it.
+lazy_tbl_source <- function(con) {
+  if (!is_dbplyr_dialect(con)) {
+    return(con)
+  }
+  getExportedValue("dbplyr", "with_dialect")(dbplyr::simulate_dbi(), con)
+}
+
 # The kind of the ID column `id` of a lazy table (see sql-types.R): the
 # engine's name for the type of one of its values that is not NULL (the
 # type of a value, since an SQLite column holds any type; MySQL has no
@@ -43,7 +53,7 @@ lazy_sql <- function(.data) as.character(dbplyr::sql_render(.data))
 # rows, else the class R reads it as. Each query reads the table as a
 # subquery, so that aliases and aggregates are columns there.
 lazy_id_kind <- function(.data, id, con, call) {
-  if (inherits(con, "TestConnection")) {
+  if (is_simulated_connection(con)) {
     # dbplyr's simulated connections (for show_query()) hold no data: their
     # ID columns are taken as integers, unless a test double answers.
     return(tryCatch(lazy_id_kind_queried(.data, id, con, call), zuid_error = function(e) stop(e),
@@ -61,6 +71,10 @@ lazy_id_kind_queried <- function(.data, id, con, call) {
     return(lazy_r_kind(.data, id, call))
   }
   kind <- kind_of_type_name(type, target$dialect)
+  if (is.na(kind)) {
+    type <- lazy_declared_type(quoted, from, con, target$dialect) %||% type
+    kind <- kind_of_type_name(type, target$dialect)
+  }
   if (is.na(kind)) {
     abort_id_type(sprintf("the type %s", encodeString(type, quote = "\"")), id, call)
   }
@@ -87,6 +101,27 @@ lazy_driver_type <- function(quoted, from, con) {
     type <- DBI::dbColumnInfo(res)[["type"]]
     if (length(type) == 1L && is.character(type) && !is.na(type)) type else NULL
   }), error = function(e) NULL)
+}
+
+# The column's type as the engine declares it, where the driver's name for
+# it holds no IDs but may be a name for several types (RMariaDB calls
+# DECIMAL, FLOAT and DOUBLE alike "double"): from a temporary table of no
+# rows made from the query, on engines that have such a way to ask
+# (`declared_type` in sql-dialects.R); NULL where there is none, or where
+# the server refuses it (no right to create temporary tables).
+lazy_declared_type <- function(quoted, from, con, dialect) {
+  probe <- sql_dialect(dialect)$declared_type
+  if (is.null(probe)) {
+    return(NULL)
+  }
+  sql <- probe(sprintf("SELECT %s AS zuid_id FROM %s", quoted, from))
+  quietly <- function(expr) tryCatch(expr, error = function(e) NULL)
+  if (is.null(quietly(DBI::dbExecute(con, sql$create)))) {
+    return(NULL)
+  }
+  on.exit(quietly(DBI::dbExecute(con, sql$drop)))
+  type <- quietly(DBI::dbGetQuery(con, sql$read)[[sql$column]])
+  if (length(type) == 1L && is.character(type) && !is.na(type)) type else NULL
 }
 
 # The kind of column that R reads as `sample`'s class, where the driver

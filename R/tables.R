@@ -4,8 +4,10 @@
 #' column: `time` and the layout's node fields and sequence.
 #' `id_filter_time()` keeps the rows whose IDs were made in `[from, to)`.
 #' Both work the same on a data frame (base, tibble or data.table), where
-#' zuid decodes in R, and on a dbplyr lazy table, where the database does
-#' the work and the result stays lazy until `collect()`.
+#' zuid decodes in R, on a dbplyr lazy table, where the database does the
+#' work, and on Arrow data (a dataset from `arrow::open_dataset()`, a query
+#' of it, an Arrow Table), where Arrow does; the result of the last two
+#' stays lazy until `collect()`.
 #'
 #' In a database, the verbs use [id_sql()] and [id_sql_range()] in
 #' `mutate()` and `filter()`, with the dialect and the quoting of the
@@ -27,8 +29,11 @@
 #' one row; where the engine has no such function (MySQL) or there is no
 #' such row, the driver's field type of the column in a query of no rows
 #' (`LIMIT 0`); where the driver says none, the class R reads the column
-#' as. A column of floating point numbers, dates or another type that
-#' holds no IDs is an error naming the type. On dbplyr's simulated
+#' as. RMariaDB names `DECIMAL`, `FLOAT` and `DOUBLE` columns alike
+#' `"double"`: then MySQL's own name for the type is read from a temporary
+#' table of no rows made from the query. A column of floating point
+#' numbers, dates or another type that holds no IDs is an error naming the
+#' type. On dbplyr's simulated
 #' connections (`dbplyr::simulate_postgres()` and others, for
 #' `show_query()`), which hold no data, the column is taken as integers.
 #'
@@ -46,6 +51,19 @@
 #' `-Inf` as `from` and `Inf` as `to` open, so that in R and in the
 #' database a range keeps the same rows.
 #'
+#' On Arrow data, the verbs are Arrow compute expressions (shifts and masks
+#' of the column's 64 bits as an unsigned 64-bit integer, exact) that
+#' Arrow evaluates where the data are, with its dplyr verbs: R's arrow
+#' reads an unsigned 64-bit column as doubles, rounding every ID of 2^53
+#' or more, so no ID passes through R on the way. The ID column is a
+#' signed or unsigned integer column (a signed one's negative numbers are
+#' the IDs of 2^63 and more), a whole decimal (`decimal128(20, 0)`) or
+#' text (decimal digits, as the SQL dialects read them). The time is a UTC
+#' timestamp to the microsecond for microsecond layouts (`tid`), else to
+#' the millisecond, as [id_fields()] gives it. `id_filter_time()` compares
+#' a 64-bit integer column itself with the range's bounds, so that Parquet
+#' files' statistics skip the row groups outside it.
+#'
 #' After the verbs on a lazy table, bring the result into R with
 #' [id_collect()], which reads the ID column exactly whatever the driver
 #' does with 64-bit integers (RPostgreSQL and RMySQL read them as doubles,
@@ -55,8 +73,9 @@
 #' On a data.table the verbs return a new data.table, sharing no column
 #' with `.data`, which they never change.
 #'
-#' @param .data A data frame (base, tibble or data.table) or a dbplyr lazy
-#'   table (`dplyr::tbl()`).
+#' @param .data A data frame (base, tibble or data.table), a dbplyr lazy
+#'   table (`dplyr::tbl()`), or Arrow data: a dataset
+#'   (`arrow::open_dataset()`), a query of one, an Arrow Table.
 #' @param id The ID column, named bare (`id`) or as a string (`"id"`); a
 #'   name held in a variable is given as `!!name`. In R, the column is read
 #'   as [id_fields()] reads `x`; in a database, it is an integer, decimal
@@ -71,7 +90,8 @@
 #'   POSIXct or Date, to the millisecond; `NULL` leaves that end open (see
 #'   [id_sql_range()] for infinite ends and ends past the layout's).
 #' @returns `.data` of the same kind: with the added columns, or with the
-#'   rows kept. A lazy table stays lazy.
+#'   rows kept. A lazy table stays lazy; Arrow data becomes a query
+#'   (`arrow_dplyr_query`), evaluated by `collect()` or `compute()`.
 #' @seealso [id_sql()] for the SQL itself, [id_collect()] to bring a lazy
 #'   table's IDs into R exactly.
 #' @export
@@ -110,6 +130,9 @@ id_add_fields <- function(.data, id, layout = NULL, ..., prefix = "") {
     exprs <- with_verb_conditions(id_sql(layout, column = id, dialect = con, type = kind), call)
     return(do.call(dplyr::mutate, c(list(source), stats::setNames(exprs, added))))
   }
+  if (is_arrow_data(.data)) {
+    return(arrow_add_fields(.data, id, layout, added, call))
+  }
   fields <- with_verb_conditions(id_fields(.data[[id]], layout), call, id)
   add_columns(.data, added, fields)
 }
@@ -130,6 +153,9 @@ id_filter_time <- function(.data, id, from = NULL, to = NULL, layout = NULL) {
     return(do.call(dplyr::filter, list(source, condition)))
   }
   range <- range_seconds(from, to, call)
+  if (is_arrow_data(.data)) {
+    return(arrow_filter_time(.data, id, range, layout, call))
+  }
   tick_ms <- with_verb_conditions(id_time(.data[[id]], layout, as = "ms"), call, id)
   ends <- range_ms(range)
   keep <- !is.na(tick_ms) & tick_ms >= ends[[1L]] & tick_ms < ends[[2L]]
@@ -179,13 +205,17 @@ keep_rows <- function(.data, rows) {
 is_lazy_table <- function(x) inherits(x, "tbl_lazy")
 
 check_table <- function(.data, call) {
-  if (!is.data.frame(.data) && !is_lazy_table(.data)) {
+  if (!is.data.frame(.data) && !is_lazy_table(.data) && !is_arrow_data(.data)) {
     zuid_abort(sprintf(paste(
-      "`.data` must be a data frame (base, tibble or data.table) or a dbplyr lazy",
-      "table from `dplyr::tbl()`, not %s."
+      "`.data` must be a data frame (base, tibble or data.table), a dbplyr lazy",
+      "table from `dplyr::tbl()` or Arrow data (`arrow::open_dataset()`, a query",
+      "of it, an Arrow Table), not %s."
     ), describe_value(.data)), class = "zuid_error_type", call = call)
   }
 }
+
+# The names of the table's columns (a query of Arrow data has no colnames()).
+table_columns <- function(.data) if (is_arrow_data(.data)) names(.data) else colnames(.data)
 
 check_dots_empty <- function(n, call) {
   if (n > 0L) {
@@ -214,9 +244,9 @@ column_arg <- function(expr, env, .data, call) {
       "a name held in a variable is given as `!!name`; %s."
     ), given), class = "zuid_error_type", call = call)
   }
-  if (!name %in% colnames(.data)) {
+  if (!name %in% table_columns(.data)) {
     zuid_abort(sprintf("`.data` has no column %s; its columns are %s.",
-                       encodeString(name, quote = "`"), columns_text(colnames(.data))),
+                       encodeString(name, quote = "`"), columns_text(table_columns(.data))),
                class = "zuid_error_column", call = call)
   }
   name
@@ -233,12 +263,12 @@ columns_text <- function(names) {
 }
 
 # The layout the verbs decode with: `layout`, or the one a `zuid_id`
-# column carries (a database column carries none; a different explicit
-# layout is an error, as in id_fields()).
+# column carries (a database or Arrow column carries none; a different
+# explicit layout is an error, as in id_fields()).
 verb_layout <- function(layout, .data, id, call) {
-  carried <- if (is_lazy_table(.data)) NULL else id_layout_attr(.data[[id]])
+  carried <- if (is.data.frame(.data)) id_layout_attr(.data[[id]]) else NULL
   if (!is.null(layout) || !is.null(carried)) {
-    column <- if (is_lazy_table(.data)) NULL else .data[[id]]
+    column <- if (is.data.frame(.data)) .data[[id]] else NULL
     return(resolve_layout(column, layout, call))
   }
   zuid_abort(sprintf(paste(
@@ -255,7 +285,7 @@ added_names <- function(layout, prefix, .data, call) {
                        describe_value(prefix)), class = "zuid_error_type", call = call)
   }
   names <- paste0(prefix, c("time", node_fields(layout), "sequence"))
-  taken <- names[names %in% colnames(.data)]
+  taken <- names[names %in% table_columns(.data)]
   if (length(taken) > 0L) {
     zuid_abort(sprintf(paste(
       "`.data` already has %s %s, which id_add_fields() would overwrite. Give a",

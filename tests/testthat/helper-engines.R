@@ -14,13 +14,25 @@
 # to connect (DBI) or which program runs a list of statements, how a CSV
 # file gets into a table (`load_csv`, with NULL written as `csv_null`), how
 # the program writes NULL in its results (`out_null`), and what the engine
-# (as these tests use it) cannot do.
-dialect_of <- function(engine) zuid:::sql_dialects[[engine]]
+# (as these tests use it) cannot do. An engine is named for its dialect,
+# unless it is another driver of one (`dialect`): RMariaDB beside RMySQL.
+engine_dialect <- function(engine) {
+  dialect <- engines[[engine]]$dialect
+  if (is.null(dialect)) engine else dialect
+}
+
+dialect_of <- function(engine) zuid:::sql_dialects[[engine_dialect(engine)]]
 
 # SQL that zuid wrote, as text: dbplyr's sql() when dbplyr is installed.
 text_of <- function(x) if (is.list(x)) vapply(x, as.character, "") else as.character(x)
 
 program_exists <- function(var) nzchar(Sys.getenv(var)) && file.exists(Sys.getenv(var))
+
+# Whether a package that Debian 12 lacks (RMariaDB, RPostgres, arrow) is
+# installed. DESCRIPTION suggests only what Debian 12 has, so such packages
+# are named through this function and reached with getExportedValue(), not
+# `::`, which R CMD check would count as undeclared dependencies.
+package_installed <- function(package) requireNamespace(package, quietly = TRUE)
 
 engines <- list(
   sqlite = list(
@@ -44,6 +56,22 @@ engines <- list(
     # back NA, although PostgreSQL holds them (the SQL tests read them there
     # as milliseconds).
     driver_time_range = c(-Inf, 253402300800000)
+  ),
+  # The same server through RPostgres, which reads BIGINT as integer64
+  # (its `bigint = "integer64"`, the default) and names its connections
+  # PqConnection; Debian packages no RPostgres, so this runs where it was
+  # installed by hand.
+  rpostgres = list(
+    dialect = "postgres",
+    available = function() package_installed("RPostgres") && nzchar(Sys.getenv("ZUID_TEST_PG_HOST")),
+    needs = "RPostgres (not packaged in Debian) and a server named by ZUID_TEST_PG_HOST/ZUID_TEST_PG_PORT",
+    connect = function() {
+      con <- DBI::dbConnect(getExportedValue("RPostgres", "Postgres")(), host = Sys.getenv("ZUID_TEST_PG_HOST"),
+                            port = as.integer(Sys.getenv("ZUID_TEST_PG_PORT")), user = "postgres",
+                            dbname = "postgres")
+      DBI::dbExecute(con, "SET client_min_messages = warning")
+      con
+    }
   ),
   duckdb = list(
     available = function() program_exists("ZUID_TEST_DUCKDB"),
@@ -77,16 +105,18 @@ engines <- list(
   mysql = list(
     available = function() requireNamespace("RMySQL", quietly = TRUE) && program_exists("ZUID_TEST_MYSQL_SOCKET"),
     needs = "RMySQL and a MariaDB server on the socket ZUID_TEST_MYSQL_SOCKET (make test starts one)",
-    connect = function() {
-      con <- DBI::dbConnect(RMySQL::MySQL(), unix.socket = Sys.getenv("ZUID_TEST_MYSQL_SOCKET"),
-                            user = "root", password = "")
-      # Text of any character, as the other engines hold it.
-      DBI::dbExecute(con, "CREATE DATABASE IF NOT EXISTS zuid_test CHARACTER SET utf8mb4")
-      DBI::dbExecute(con, "ALTER DATABASE zuid_test CHARACTER SET utf8mb4")
-      DBI::dbExecute(con, "USE zuid_test")
-      con
-    },
+    connect = function() mysql_connect(RMySQL::MySQL()),
     # MySQL takes no characters beyond Unicode's first plane in names.
+    astral_names = FALSE
+  ),
+  # The same server through RMariaDB (Debian's sid has it, Debian 12 not),
+  # which reads BIGINT as integer64, DECIMAL as doubles and DATETIME as
+  # POSIXct, where RMySQL reads doubles, doubles and text.
+  mariadb = list(
+    dialect = "mysql",
+    available = function() package_installed("RMariaDB") && program_exists("ZUID_TEST_MYSQL_SOCKET"),
+    needs = "RMariaDB and a MariaDB server on the socket ZUID_TEST_MYSQL_SOCKET (make test starts one)",
+    connect = function() mysql_connect(getExportedValue("RMariaDB", "MariaDB")()),
     astral_names = FALSE
   ),
   clickhouse = list(
@@ -105,6 +135,17 @@ engines <- list(
     out_null = "\\N"
   )
 )
+
+# A connection to the tests' database on the MariaDB server, through the
+# driver `drv` (RMySQL's or RMariaDB's).
+mysql_connect <- function(drv) {
+  con <- DBI::dbConnect(drv, unix.socket = Sys.getenv("ZUID_TEST_MYSQL_SOCKET"), user = "root", password = "")
+  # Text of any character, as the other engines hold it.
+  DBI::dbExecute(con, "CREATE DATABASE IF NOT EXISTS zuid_test CHARACTER SET utf8mb4")
+  DBI::dbExecute(con, "ALTER DATABASE zuid_test CHARACTER SET utf8mb4")
+  DBI::dbExecute(con, "USE zuid_test")
+  con
+}
 
 engine_names <- names(engines)
 # The engines reached through DBI, which need no program.
@@ -512,11 +553,12 @@ sql_statements <- function(cases, engine) {
     where <- sprintf("ids WHERE layout = '%s'", name)
     for (kind in engine_kinds(engine)) {
       column <- kind_columns[[kind]]
-      sql <- id_sql(layout, column = column, dialect = engine, type = kind)
+      sql <- id_sql(layout, column = column, dialect = engine_dialect(engine), type = kind)
       statements[[paste("decode", column, name)]] <- query(decode_select(sql, engine, where))
       selects <- vapply(names(cases$ranges[[name]]), function(r) {
         range <- cases$ranges[[name]][[r]]
-        cond <- id_sql_range(range$from, range$to, layout, column = column, dialect = engine, type = kind)
+        cond <- id_sql_range(range$from, range$to, layout, column = column, dialect = engine_dialect(engine),
+                             type = kind)
         sprintf("SELECT '%s' AS r, n FROM %s AND (%s)", r, where, cond)
       }, character(1))
       statements[[paste("ranges", column, name)]] <- query(union_all(selects))

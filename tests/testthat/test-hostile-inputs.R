@@ -264,7 +264,8 @@ test_that("23.4 a mistyped column name is an error on every engine", {
   table <- engine_table("names", c(n = "int", id = "integer"), data.frame(n = "1", id = "175928847299117063"))
   for (engine in engine_names) {
     if (!engine_available(engine)) next
-    sql <- sprintf("SELECT %s AS s FROM names", id_sql("discord", column = "idd", dialect = engine)[["sequence"]])
+    sql <- id_sql("discord", column = "idd", dialect = engine_dialect(engine))[["sequence"]]
+    sql <- sprintf("SELECT %s AS s FROM names", sql)
     if (engine %in% dbi_engines) {
       # RPostgreSQL warns instead of raising; either names the column.
       con <- engine_connect(engine)

@@ -1,6 +1,7 @@
 # The dialect table: every engine described once, with every field.
 
-fields <- c("aliases", "connections", "quote", "types", "type_of", "type_names", "sign_unknown",
+fields <- c("aliases", "connections", "dbplyr", "quote", "types", "type_of", "type_names", "declared_type",
+            "sign_unknown",
             "bits", "digits", "shift", "mask", "int32", "int_div", "length", "literal", "timestamp",
             "time_range", "to_ms", "to_text", "columns_of", "lease")
 kinds <- c("integer", "unsigned", "decimal", "text")
@@ -14,6 +15,7 @@ test_that("every dialect has every field, in the documented form", {
     expect_identical(d$aliases[[1L]], name)
     expect_identical(d$aliases, tolower(d$aliases), label = name)
     expect_true(is.character(d$connections) && length(d$connections) > 0L, label = name)
+    expect_true(is.character(d$dbplyr) && length(d$dbplyr) > 0L, label = name)
     expect_named(d$quote, c("quote", "reads", "backslash", "driver"))
     expect_true(d$quote$quote %in% d$quote$reads, label = name)
     expect_named(d$types, c(kinds, "int"))
@@ -34,10 +36,11 @@ test_that("every dialect has every field, in the documented form", {
         expect_true(is.null(d$lease[[format]]) || is.character(d$lease[[format]]), label = paste(name, format))
       }
     }
-    plain <- c("aliases", "connections", "quote", "types", "type_names", "sign_unknown", "bits", "time_range",
-               "lease")
+    plain <- c("aliases", "connections", "dbplyr", "quote", "types", "type_names", "sign_unknown", "bits",
+               "time_range", "lease")
     for (f in setdiff(fields, plain)) {
-      expect_true(is.function(d[[f]]) || (f == "type_of" && is.null(d[[f]])), label = paste(name, f))
+      optional <- f %in% c("type_of", "declared_type")
+      expect_true(is.function(d[[f]]) || (optional && is.null(d[[f]])), label = paste(name, f))
     }
   }
 })
@@ -48,6 +51,13 @@ test_that("names and connection classes point to one dialect each", {
   expect_identical(anyDuplicated(aliases), 0L)
   classes <- unlist(lapply(dialects, `[[`, "connections"))
   expect_identical(anyDuplicated(classes), 0L)
+  dbplyr_names <- unlist(lapply(dialects, `[[`, "dbplyr"))
+  expect_identical(anyDuplicated(dbplyr_names), 0L)
+  # The engines refused are none of these.
+  refused <- zuid:::refused_engines
+  expect_length(intersect(unlist(lapply(refused, `[[`, "aliases")), aliases), 0L)
+  expect_length(intersect(unlist(lapply(refused, `[[`, "connections")), classes), 0L)
+  expect_length(intersect(unlist(lapply(refused, `[[`, "dbplyr")), dbplyr_names), 0L)
 })
 
 test_that("the functions' default dialects are the table's, first the default", {

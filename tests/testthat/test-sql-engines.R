@@ -161,6 +161,9 @@ test_that("the verbs work on PostgreSQL tables through dbplyr", {
 test_that("the verbs work on MySQL/MariaDB tables through dbplyr", {
   check_verbs_dbi("mysql")
 })
+test_that("the verbs work on MariaDB tables through RMariaDB and dbplyr", {
+  check_verbs_dbi("mariadb")
+})
 test_that("the verbs' SQL works on DuckDB", {
   check_verbs_program("duckdb")
 })
@@ -227,7 +230,7 @@ check_hostile <- function(engine, through_connection = FALSE) {
   ids <- id_compose(start + stats::runif(300, 0, 3600 * length(names)), layout,
                     sequence = sample.int(4096, 300, replace = TRUE) - 1L, as = "integer64")
   ranges <- hostile_ranges(names, start)
-  dialect <- if (through_connection) engine_connect(engine) else engine
+  dialect <- if (through_connection) engine_connect(engine) else engine_dialect(engine)
   if (through_connection) on.exit(DBI::dbDisconnect(dialect))
   statements <- hostile_statements(engine, dialect, layout, ranges)
   results <- run_engine(engine, list(hostile_table(engine, ids)), statements)
@@ -337,13 +340,14 @@ check_junk <- function(engine) {
   }
   q <- function(x) quote_name(x, engine)
   decode <- function(column, kind) {
-    sql <- id_sql("discord", column = column, dialect = engine, type = kind)
+    sql <- id_sql("discord", column = column, dialect = engine_dialect(engine), type = kind)
     query(sprintf("SELECT %s AS n, %s AS time, %s AS s FROM junk", q("n"), sql_millis(sql[["time"]], engine),
                   sql[["sequence"]]))
   }
   statements <- list(text = decode("t", "text"), all = query(sprintf(
     "SELECT %s AS n FROM junk WHERE %s", q("n"), id_sql_range(NULL, NULL, "discord", column = "t",
-                                                               dialect = engine, type = "text"))))
+                                                               dialect = engine_dialect(engine),
+                                                               type = "text"))))
   if (has_decimal) statements$decimal <- decode("d", "decimal")
   results <- run_engine(engine, list(engine_table("junk", types, data)), statements)
   got <- rows_by_n(results$text, data$n)[seq_along(texts), ]

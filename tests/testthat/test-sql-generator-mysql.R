@@ -72,3 +72,28 @@ test_that("the MySQL clock reads UTC whatever the session's time zone", {
   expect_lte(s, as.numeric(after) + 0.01)
   expect_identical(DBI::dbGetQuery(con, "SELECT @@session.time_zone AS z")$z, "+05:00")
 })
+
+test_that("made and run through RMariaDB, whose integer64 hold the IDs of 2^63 and more as their bits", {
+  skip_unless_engine("mariadb")
+  con <- engine_connect("mariadb")
+  DBI::dbExecute(con, gen_sql$mysql$timeout(120))
+  on.exit({
+    drop_generator(con, "mysql", "zgen_maria")
+    DBI::dbDisconnect(con)
+  })
+  # id_sql_generator(dialect = <MariaDBConnection>, execute = TRUE).
+  install_generator(con, "mysql", "instagram", list(shard = 77), name = "zgen_maria")
+  install_test_clock(con, "mysql", name = "zgen_maria")
+  at <- as.POSIXct("2047-03-01 12:00:00", tz = "UTC")
+  set_test_clock(con, offset = as.numeric(at) - as.numeric(Sys.time()))
+  from <- Sys.time()
+  text <- mint(con, "mysql", "instagram", 500, fn = "zgen_maria", text = TRUE)
+  elapsed <- as.numeric(Sys.time()) - as.numeric(from)
+  # The same rows read as RMariaDB reads a BIGINT: integer64, negative.
+  rows <- DBI::dbGetQuery(con, "SELECT n, id FROM zgen_minted ORDER BY n")
+  expect_s3_class(rows$id, "integer64")
+  expect_true(all(rows$id < 0))
+  ids <- as_zuid_id(rows$id, "instagram")
+  expect_identical(ids, as_minted(text, "instagram"))
+  expect_minted(ids, "instagram", list(shard = 77), at, at + elapsed + 1, "through RMariaDB")
+})

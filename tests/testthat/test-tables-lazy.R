@@ -120,7 +120,7 @@ test_that("a column's kind comes from the engine's type of a value, or from the 
 
 test_that("columns of types that hold no IDs are refused, naming the type", {
   skip_if_not_installed("dbplyr")
-  for (engine in c("postgres", "mysql")) {
+  for (engine in c("postgres", "mysql", "mariadb")) {
     if (!engine_available(engine)) next
     con <- engine_connect(engine)
     DBI::dbExecute(con, "DROP TABLE IF EXISTS wrong")

@@ -143,7 +143,7 @@ test_that("problems with the IDs name the column and the verb", {
 
 test_that("arguments are checked", {
   expect_error(id_add_fields(list(id = "1"), id, "discord"), class = "zuid_error_type",
-               regexp = "`.data` must be a data frame \\(base, tibble or data.table\\) or a dbplyr lazy table")
+               regexp = "`.data` must be a data frame \\(base, tibble or data.table\\), a dbplyr .* or Arrow data")
   df <- data.frame(id = "175928847299117063")
   t <- as.POSIXct("2020-01-01", tz = "UTC")
   expect_error(id_filter_time(df, id, t, t, "discord"), class = "zuid_error_range",
