@@ -106,7 +106,9 @@ fn new_generator(
         generator: Mutex::new(generator),
     });
     // Registered only once the pointer exists, whose finalizer releases it.
-    pointer.registration.set(Some(registry::register(key, now_tick, leased)));
+    pointer
+        .registration
+        .set(Some(registry::register(key, now_tick, leased)));
     value(pointer)
 }
 
