@@ -122,3 +122,18 @@ run_with_ulimit <- function(code, kb, timeout = 180) {
   }
   readRDS(result_path)
 }
+
+# The value of `fn()` in a fresh R that has attached the packages `attach`,
+# in that order (none: zuid is loaded, not attached, when `fn` uses it):
+# which function a name such as union() calls depends on the order. `fn`
+# must be self-contained, as callr runs it.
+with_attached <- function(attach, fn) {
+  environment(fn) <- globalenv()
+  callr::r(function(attach, fn) {
+    for (pkg in attach) suppressPackageStartupMessages(library(pkg, character.only = TRUE))
+    fn()
+  }, list(attach, fn), libpath = .libPaths())
+}
+
+# The ways a session can attach zuid and bit64.
+attach_orders <- list("zuid", c("bit64", "zuid"), c("zuid", "bit64"))
