@@ -30,7 +30,18 @@ r-cran-dbplyr r-cran-vctrs r-cran-pillar r-cran-tibble r-cran-data.table r-cran-
 r-cran-rmysql r-cran-rmariadb r-cran-tidyr r-cran-purrr r-cran-ggplot2 r-cran-scales
 r-cran-arrow r-cran-covr r-cran-withr"
 
+# One ensure at a time on a machine (several checkouts may run make test at
+# once, and two debootstraps into one directory would spoil it); the lock
+# is held only while ensuring.
 ensure() {
+    mkdir -p "$(dirname "$root_dir")"
+    (
+        flock 9
+        ensure_unlocked
+    ) 9> "$root_dir.lock"
+}
+
+ensure_unlocked() {
     stamp="$root_dir/.zuid-packages"
     if [ ! -x "$root_dir/usr/bin/apt-get" ]; then
         command -v debootstrap > /dev/null 2>&1 || {
