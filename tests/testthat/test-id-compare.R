@@ -49,7 +49,7 @@ test_that("a plain integer64 compares with a zuid_id on R 4.3, and is refused wi
   }
 })
 
-test_that("every comparison with a plain integer64, text or numbers on either side is by value, however bit64 is attached", {
+test_that("comparisons with integer64, text or numbers on either side are by value, however bit64 is attached", {
   skip_if_not_installed("callr")
   compare_all <- function() {
     x <- zuid::as_zuid_id(c("18446744073709551615", "999999999999999999", "42", "5"), "discord")
@@ -82,7 +82,8 @@ test_that("every comparison with a plain integer64, text or numbers on either si
   }
   expect_identical(expected[["text < right"]], c(FALSE, TRUE, FALSE, TRUE))
   for (attach in c(list(character()), attach_orders)) {
-    expect_identical(with_attached(attach, compare_all), expected, label = paste(c("attached:", attach), collapse = " "))
+    expect_identical(with_attached(attach, compare_all), expected,
+                     label = paste(c("attached:", attach), collapse = " "))
   }
 })
 

@@ -93,7 +93,7 @@ test_that("union(), intersect(), setdiff(), setequal() and is.element() give IDs
   expect_identical(table(c("a", "b", "a"))[["a"]], 2L)
 })
 
-test_that("set operations with a plain integer64, text and numbers on either side agree with text, however bit64 is attached", {
+test_that("set operations with integer64, text and numbers on either side agree with text, however bit64 is attached", {
   skip_if_not_installed("callr")
   set_all <- function() {
     x <- zuid::as_zuid_id(c("18446744073709551615", "999999999999999999", "42", "5", "42"), "discord")
