@@ -25,9 +25,11 @@
 #' double of 2^53 or more is a `zuid_error_precision`, as in `==`. For any
 #' other values they are bit64's `match()` and `%in%`, which are base R's
 #' for anything but an integer64. zuid exports them for this (masking
-#' base R's, as bit64 does); code that calls base R's, such as [merge()],
-#' [table()] and [factor()], still matches a `zuid_id` by its exact
-#' digits and a plain integer64 by its unsigned digits.
+#' base R's, as bit64 does). Code that calls base R's `match()`, such as
+#' [merge()] and [factor()], matches a `zuid_id` and a plain integer64 by
+#' their bits, and a `zuid_id` and decimal text by its digits below 2^63
+#' (text of an ID of 2^63 or more matches no `zuid_id` there: read it with
+#' [as_zuid_id()] first).
 #'
 #' [unique()] and [duplicated()] work on values. `union()`, `intersect()`,
 #' `setdiff()`, `setequal()` and `is.element()` do too when either side is a
