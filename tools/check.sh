@@ -161,11 +161,22 @@ if ! $fast; then
     sid_ensure=$!
 fi
 
-# 1. The tarball and R CMD check of it.
+# 1. The tarball and R CMD check of it. R CMD build copies the whole
+# directory before it drops what .Rbuildignore names, and the engines'
+# .venv alone is 1.5 GB: in a git checkout it builds from a copy of the
+# files git has or would add (uncommitted changes included).
+source_dir="$root"
+if git -C "$root" rev-parse --is-inside-work-tree > /dev/null 2>&1; then
+    source_dir="$out/source/zuid"
+    mkdir -p "$source_dir"
+    (cd "$root" && git ls-files -z --cached --others --exclude-standard |
+        tar --null --files-from=- --ignore-failed-read -cf -) | tar -xf - -C "$source_dir" ||
+        source_dir="$root"
+fi
 if $fast; then
-    R CMD build --no-build-vignettes "$root" > build.log 2>&1 || { cat build.log; status=1; }
+    R CMD build --no-build-vignettes "$source_dir" > build.log 2>&1 || { cat build.log; status=1; }
 else
-    R CMD build "$root" > build.log 2>&1 || { cat build.log; status=1; }
+    R CMD build "$source_dir" > build.log 2>&1 || { cat build.log; status=1; }
 fi
 tarball=""
 for f in zuid_*.tar.gz; do

@@ -1,16 +1,21 @@
 # The coverage of zuid's R code by its tests, with covr, for make test's
 # R-release flavour (tools/check.sh runs it in the sid chroot, on the
 # sources unpacked from the tarball it checked):
-#   Rscript tools/coverage.R DIR
-# covr installs an instrumented copy of the package in DIR and runs its
-# tests (tests/testthat.R) once. The Rust core is not counted: covr reads R
-# (and C through gcov), and cargo test covers the core. Prints the line
-# "coverage: N% ..." that make test shows, and the files least covered.
+#   Rscript tools/coverage.R DIR [FILTER]
+# covr installs an instrumented copy of the package in DIR, with its tests,
+# and runs the installed package's tests once, through to the end whether
+# they pass or not (R CMD check has said so already). The Rust core is not
+# counted: covr reads R (and C through gcov), and cargo test covers the
+# core. Prints the line "coverage: N% ..." that make test shows, and the
+# files least covered. FILTER, testthat's filter of test files, runs fewer
+# (for a quick look).
 
 args <- commandArgs(trailingOnly = TRUE)
-if (length(args) != 1L) stop("usage: Rscript tools/coverage.R DIR")
+if (!length(args) %in% 1:2) stop("usage: Rscript tools/coverage.R DIR [FILTER]")
 started <- Sys.time()
-cov <- tryCatch(covr::package_coverage(args[[1]], type = "tests", quiet = TRUE),
+tests <- sprintf('testthat::test_package("zuid", reporter = "silent", stop_on_failure = FALSE, filter = %s)',
+                 deparse(if (length(args) == 2L) args[[2]]))
+cov <- tryCatch(covr::package_coverage(args[[1]], type = "none", code = tests, quiet = TRUE),
                 error = function(e) e)
 if (inherits(cov, "error")) {
   cat("covr could not measure the coverage:", conditionMessage(cov), "\n")
