@@ -179,18 +179,3 @@ test_that("lookups are the same with bit64 attached, before or after zuid", {
   })
   expect_identical(got, list(c(TRUE, FALSE), "zuid_error_precision"))
 })
-
-test_that("with bit64 attached, matrix(), array() and `:` of IDs are what they are without it", {
-  skip_if_not_installed("callr")
-  got <- with_attached(c("zuid", "bit64"), function() {
-    x <- zuid::as_zuid_id(c("18446744073709551615", "5"), "discord")
-    list(matrix = matrix(x, 1, dimnames = list("a", NULL)), array = array(x, c(2, 1)),
-         colon = tryCatch(x[2]:x[1], error = function(e) class(e)[[1]]),
-         bit64_colon = ":" %in% getNamespaceExports("bit64"))
-  })
-  expect_identical(got$matrix, base::matrix(c("18446744073709551615", "5"), 1, dimnames = list("a", NULL)))
-  expect_identical(got$array, base::array(c("18446744073709551615", "5"), c(2, 1)))
-  # bit64 4.8 and later make `:` a generic, which refuses IDs; before, it
-  # is base R's, which sees the doubles underneath.
-  if (got$bit64_colon) expect_identical(got$colon, "zuid_error_arithmetic")
-})
