@@ -18,11 +18,17 @@ as.list.zuid_id <- function(x, ...) {
   lapply(unclass(x), new_zuid_id, layout = id_layout_attr(x))
 }
 
-# Base R's union(), intersect(), setdiff(), is.element(), matrix() and
-# outer() take plain vectors through as.vector(): the exact text here,
-# which base R compares, sorts and shows as it is.
+# Base R's matrix(), outer() and (before R 4.5) set operations take plain
+# vectors through as.vector(): the exact text here, which base R compares,
+# sorts and shows as it is. A vector classed integer64 before zuid_id
+# (edited by hand) is bit64's first, whose code (matrix() in bit64 4.8)
+# wants the doubles as.vector() gives an integer64.
 #' @exportS3Method as.vector zuid_id
 as.vector.zuid_id <- function(x, mode = "any") {
+  bit64_at <- match("integer64", class(x), nomatch = 0L)
+  if (bit64_at > 0L && bit64_at < match("zuid_id", class(x))) {
+    return(NextMethod())
+  }
   switch(mode,
     any = , character = as.character(x),
     list = as.list(x),

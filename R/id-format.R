@@ -97,7 +97,8 @@ is.nan.zuid_id <- function(x) {
 # "NA"; a zuid_id is written as its exact text, as Discord and X write IDs
 # in JSON (a JavaScript number holds 53 bits), NA as null. jsonlite's
 # writer is an S4 generic of its own: the method for zuid_ids is set when
-# jsonlite loads (see .onLoad()), in an environment of zuid's.
+# jsonlite loads (see .onLoad()), in an environment of zuid's, which also
+# holds S4's knowledge that a zuid_id is an integer64 (see join_bit64()).
 s4_methods <- new.env()
 
 register_json_method <- function(...) {
@@ -105,7 +106,6 @@ register_json_method <- function(...) {
   if (is.null(generic)) {
     return(invisible())
   }
-  methods::setOldClass(c("zuid_id", "integer64"), where = s4_methods)
   methods::setMethod(generic, "zuid_id", function(x, ...) generic(as.character(x), ...), where = s4_methods)
   invisible()
 }

@@ -1,15 +1,20 @@
 # Looking IDs up by value: match(), %in%, unique(), merge(), table(), sets.
 #
 # Base R's match() and %in% (and merge(), table() and factor(), which call
-# them) match objects by mtfrm(): a zuid_id's exact digits, and a plain
-# integer64's too, read as unsigned like a zuid_id's (base R would take the
-# doubles underneath, so an integer64 would match nothing). A table of
-# bare numbers is compared as R's text of them, so zuid's own match() and
-# %in%, exported, read every side as IDs of one layout and match bits:
-# numbers exactly, or a zuid_error_precision for a double of 2^53 or more,
-# as in `==`. bit64 masks both with generics of its own; zuid's methods
-# for them (registered in .onLoad(), for zuid_ids and for text and numbers
-# looked up in zuid_ids) do the same.
+# them) match objects by mtfrm(). A zuid_id's form is its plain integer64's
+# (see mtfrm.zuid_id()), so that a zuid_id and a plain integer64 match by
+# their bits. A table of bare numbers or text is compared as R's text of
+# them, so zuid's own match() and %in%, exported, read every side as IDs of
+# one layout and match bits: numbers exactly, or a zuid_error_precision for
+# a double of 2^53 or more, as in `==`. bit64 masks both with generics of
+# its own; zuid's methods for them (registered in .onLoad(), for zuid_ids
+# and for text and numbers looked up in zuid_ids) do the same.
+#
+# The set operations and table() are exported too: base R's take IDs
+# through as.vector() (text) on R 4.4 and older and keep them on R 4.5 and
+# later, and bit64 (4.8 and later) masks them with functions of its own
+# that read a zuid_id as signed. zuid's give IDs, the same on every R and
+# bit64, and are the functions they mask for values that are not IDs.
 
 #' Looking up IDs by value
 #'
@@ -20,24 +25,39 @@
 #' double of 2^53 or more is a `zuid_error_precision`, as in `==`. For any
 #' other values they are bit64's `match()` and `%in%`, which are base R's
 #' for anything but an integer64. zuid exports them for this (masking
-#' base R's, as bit64 does); code that calls base R's, such as [merge()],
-#' [table()] and [factor()], still matches a `zuid_id` by its exact
-#' digits and a plain integer64 by its unsigned digits.
+#' base R's, as bit64 does). Code that calls base R's `match()`, such as
+#' [merge()] and [factor()], matches a `zuid_id` and a plain integer64 by
+#' their bits, and a `zuid_id` and decimal text by its digits below 2^63
+#' (text of an ID of 2^63 or more matches no `zuid_id` there: read it with
+#' [as_zuid_id()] first).
 #'
-#' [unique()] and [duplicated()] work on values. Base R's [union()],
-#' [intersect()] and [setdiff()] turn both sides into plain vectors with
-#' [as.vector()], which gives a `zuid_id`'s exact text: their results are
-#' text. For IDs, write `unique(c(x, y))`, `unique(x[x %in% y])` and
-#' `unique(x[!x %in% y])`.
+#' [unique()] and [duplicated()] work on values. `union()`, `intersect()`,
+#' `setdiff()`, `setequal()` and `is.element()` do too when either side is a
+#' `zuid_id`, reading the other side as `match()` does; `union()`,
+#' `intersect()` and `setdiff()` give a `zuid_id` without duplicates (and
+#' without names), in the order base R gives. `table()` counts IDs under
+#' their exact digits, in the order of their values. zuid exports these, as
+#' bit64 (4.8 and later) does, and for values that are not IDs they are
+#' bit64's where bit64 has them, else base R's.
 #'
-#' @param x,table Values to match; at least one a `zuid_id` for zuid's
-#'   matching.
+#' Attach bit64 before zuid, or not at all (zuid loads it): bit64 attached
+#' after zuid masks these functions. bit64's `match()`, `%in%` and set
+#' operations then still run zuid's methods, but they read text with
+#' bit64's `as.integer64()`, which makes text of 2^63 and more `NA`, and
+#' bit64's `table()` shows IDs of 2^63 and more as negative numbers.
+#'
+#' @param x,table,y,el,set Values to match; at least one a `zuid_id` for
+#'   zuid's matching.
 #' @param nomatch The position given where there is no match.
 #' @param incomparables Values of `x` that match nothing, read as IDs
 #'   like `table`; `NULL` or `FALSE` for none.
-#' @param ... Passed on to bit64's `match()` for values that are not IDs.
-#' @returns `match()`: an integer vector of positions in `table`. `%in%`: a
-#'   logical vector.
+#' @param ... Passed on to bit64's `match()` for values that are not IDs;
+#'   for `table()`, the vectors to count and base R's arguments of
+#'   [base::table()].
+#' @returns `match()`: an integer vector of positions in `table`. `%in%`,
+#'   `is.element()`: a logical vector; `setequal()`: `TRUE` or `FALSE`.
+#'   `union()`, `intersect()`, `setdiff()`: a `zuid_id` when either side
+#'   is one. `table()`: a table.
 #' @name zuid_id-sets
 #' @examples
 #' ids <- as_zuid_id(c("175928847299117063", "1212912214386673976"), "discord")
@@ -45,6 +65,9 @@
 #' match(bit64::as.integer64("175928847299117063"), ids)
 #' merge(data.frame(id = ids, n = 1:2), data.frame(id = as.character(ids[2]), m = 3))
 #' unique(c(ids, ids[2], "5"))
+#' union(ids, "5")
+#' setdiff(ids, bit64::as.integer64("175928847299117063"))
+#' table(c(ids, ids[1]))
 NULL
 
 #' @rdname zuid_id-sets
@@ -82,7 +105,12 @@ match_ids <- function(x, table, nomatch, incomparables, call) {
     plain_integer64(id_bits(v, layout, call, entries))
   }
   x <- side(x, "`x`")
-  out <- bit64::match(x, side(table, "`table`"), nomatch = nomatch)
+  table <- side(table, "`table`")
+  # bit64 before 4.6 fails on an empty table.
+  if (length(table) == 0L) {
+    return(rep(as.integer(nomatch), length(x)))
+  }
+  out <- bit64::match(x, table, nomatch = nomatch)
   if (!is.null(incomparables) && !isFALSE(incomparables)) {
     out[bit64::`%in%`(x, side(incomparables, "`incomparables`"))] <- as.integer(nomatch)
   }
@@ -119,9 +147,92 @@ duplicated.zuid_id <- function(x, incomparables = FALSE, ...) {
   NextMethod()
 }
 
+# A zuid_id takes the form of its plain integer64 (bit64's text of the
+# signed number, from its own method or from as.character()), so that base
+# R's match() finds a zuid_id in a plain integer64, and one in the other,
+# by their bits, 2^63 and more included. Text is compared with that form:
+# exactly below 2^63 (see ?zuid_id-sets for text of IDs of 2^63 and more).
 #' @exportS3Method mtfrm zuid_id
-mtfrm.zuid_id <- function(x) as.character(x)
+mtfrm.zuid_id <- function(x) mtfrm(plain_integer64(x))
 
-# integer64 is bit64's class: this method is registered in .onLoad(), and
-# only while bit64 has no mtfrm() method of its own.
-mtfrm_integer64 <- function(x) rust_value(ids_text(x), sys.call())
+# Set operations ---------------------------------------------------------
+
+#' @rdname zuid_id-sets
+#' @export
+union <- function(x, y) {
+  if (!is_zuid_id(x) && !is_zuid_id(y)) {
+    return(masked_function("union")(x, y))
+  }
+  ids <- set_sides(x, y, "`x`", "`y`", sys.call())
+  unique(c(ids$x, ids$y))
+}
+
+#' @rdname zuid_id-sets
+#' @export
+intersect <- function(x, y) {
+  if (!is_zuid_id(x) && !is_zuid_id(y)) {
+    return(masked_function("intersect")(x, y))
+  }
+  ids <- set_sides(x, y, "`x`", "`y`", sys.call())
+  x <- unique(ids$x)
+  x[x %in% ids$y]
+}
+
+#' @rdname zuid_id-sets
+#' @export
+setdiff <- function(x, y) {
+  if (!is_zuid_id(x) && !is_zuid_id(y)) {
+    return(masked_function("setdiff")(x, y))
+  }
+  ids <- set_sides(x, y, "`x`", "`y`", sys.call())
+  x <- unique(ids$x)
+  x[!x %in% ids$y]
+}
+
+#' @rdname zuid_id-sets
+#' @export
+setequal <- function(x, y) {
+  if (!is_zuid_id(x) && !is_zuid_id(y)) {
+    return(masked_function("setequal")(x, y))
+  }
+  ids <- set_sides(x, y, "`x`", "`y`", sys.call())
+  all(ids$x %in% ids$y) && all(ids$y %in% ids$x)
+}
+
+#' @rdname zuid_id-sets
+#' @export
+is.element <- function(el, set) {
+  if (!is_zuid_id(el) && !is_zuid_id(set)) {
+    return(masked_function("is.element")(el, set))
+  }
+  ids <- set_sides(el, set, "`el`", "`set`", sys.call())
+  ids$x %in% ids$y
+}
+
+# Both sides of a set operation as zuid_ids of their shared layout, without
+# names, read as match() reads them (NULL is no IDs).
+set_sides <- function(x, y, x_arg, y_arg, call) {
+  layout <- shared_layout(list(x, y), call)
+  side <- function(v, arg) {
+    if (is.null(v)) v <- character()
+    entries <- list(arg = arg, effect = "the set would hold the wrong IDs")
+    new_zuid_id(unname(unclass(id_bits(v, layout, call, entries))), layout)
+  }
+  list(x = side(x, x_arg), y = side(y, y_arg))
+}
+
+#' @rdname zuid_id-sets
+#' @export
+table <- function(...) {
+  # Base R's table() counts a zuid_id by its exact digits (through
+  # factor()), in the order of its values.
+  if (any(vapply(list(...), is_zuid_id, logical(1)))) base::table(...) else masked_function("table")(...)
+}
+
+# What zuid's set operations and table() are for values that are not IDs:
+# bit64's function where it has one (bit64 4.8 and later, right for plain
+# integer64 too), else base R's.
+masked_function <- function(name) {
+  bit64 <- asNamespace("bit64")
+  if (name %in% getNamespaceExports(bit64)) get(name, envir = bit64) else get(name, envir = baseenv())
+}

@@ -17,14 +17,15 @@
 #'   [quantile()] and [median()] as order statistics, [cummax()],
 #'   [cummin()], [is.unsorted()] and `dplyr::arrange()`) by value, also
 #'   against decimal text, an integer64 or an exact number;
-#' * it is looked up by value: `%in%` and [match()] find IDs in, or look up
-#'   in IDs, a `zuid_id`, a plain `bit64::integer64`, decimal text or exact
-#'   numbers (a double of 2^53 or more is a `zuid_error_precision`, as in
-#'   `==`), with bit64 attached or not; [merge()], [table()] and
-#'   [factor()], which base R runs, match a `zuid_id` by its exact digits,
-#'   so keys of plain integer64 or decimal text match too; [unique()] and
-#'   [duplicated()] work on the values. See [zuid_id-sets], also for
-#'   `union()`, `intersect()` and `setdiff()`;
+#' * it is looked up by value: `%in%`, [match()], `union()`,
+#'   `intersect()`, `setdiff()`, `setequal()` and `is.element()` find IDs
+#'   in, or look up in IDs, a `zuid_id`, a plain `bit64::integer64`,
+#'   decimal text or exact numbers (a double of 2^53 or more is a
+#'   `zuid_error_precision`, as in `==`), with bit64 attached or not, and
+#'   `table()` counts IDs in the order of their values; [merge()] and
+#'   [factor()], which base R runs, match a `zuid_id` and a plain integer64
+#'   by their bits, and decimal text by its digits below 2^63; [unique()]
+#'   and [duplicated()] work on the values. See [zuid_id-sets];
 #' * a missing element is `NA` however it was made: an out-of-range or NA
 #'   index, `length<-`, [is.na<-], vctrs' `vec_init()`, dplyr's `lag()`,
 #'   `lead()`, unmatched join rows and `bind_rows()` fills, tidyr's
@@ -77,8 +78,12 @@
 #' after [unclass()], data.table's sorting, a database's signed `BIGINT`)
 #' sees them as negative. The one value 2^63 is NA to integer64 and cannot
 #' be held: it becomes `NA` with a warning. Comparing a `zuid_id` with a
-#' plain `integer64` needs R 4.3 or later, where R lets zuid's method win;
-#' on older R convert the other side with `as_zuid_id()` first.
+#' plain `integer64`, on either side, needs R 4.3 or later, where R lets
+#' zuid's method win (zuid tells bit64 4.8 and later to let it); on older
+#' R convert the integer64 with `as_zuid_id()` first. In base R's
+#' [match()] and [merge()], text of IDs of 2^63 and more matches no
+#' `zuid_id`: convert it with `as_zuid_id()`, or use zuid's `match()` and
+#' `%in%`.
 #'
 #' @section Files and databases:
 #' `write.csv()` writes the digits; `data.table::fwrite()` and database

@@ -7,41 +7,61 @@
 #   2. CRAN's no-Suggests flavour: the same tarball checked again with
 #      _R_CHECK_DEPENDS_ONLY_=true (only Depends and Imports installed), no
 #      engines and no vignette rebuild, which must end in "Status: OK" too;
-#   3. cargo test of the core and the binding, from the vendored crates;
-#   4. the static checks of tools/static-checks.sh (build files, R style
+#   3. the R-release flavour: the same tarball checked in a Debian sid
+#      chroot (tools/sid.sh: R 4.6 and the current releases of the R
+#      packages), in a directory of its own, against the same PostgreSQL
+#      and MariaDB servers (their socket directories are shared into the
+#      chroot), which must end in "Status: OK" and must have reached both
+#      servers; DuckDB, Spark and ClickHouse stay on the Debian 12 flavour.
+#      Then covr's coverage of zuid's R code by its tests there, printed
+#      as "coverage: N% ...";
+#   4. cargo test of the core and the binding, from the vendored crates;
+#   5. the static checks of tools/static-checks.sh (build files, R style
 #      with lintr, the shell scripts, roxygen, the workflow, cargo fmt and
 #      clippy, the site).
 # Ends with the line "N passed, N failed, N skipped" summing the testthat
-# expectations (from testthat's own summary line in R CMD check's output),
-# the Rust tests, the no-Suggests check and the static checks. CI reads
-# that line.
+# expectations of both flavours (from testthat's own summary line in
+# R CMD check's output), the Rust tests, the R CMD checks, the coverage run
+# and the static checks. CI reads that line.
 #
 #   sh tools/check.sh          the whole suite, in .check/
 #   sh tools/check.sh --fast   make check-fast, the inner loop, in
 #                              .check-fast/: steps 1 (no engines, no
-#                              vignette) and 3 only
+#                              vignette) and 4 only
+#   sh tools/check.sh --sid DIR TARBALL
+#                              step 3's check and coverage, run inside the
+#                              chroot by step 3 (tools/sid.sh run)
 set -u
 fast=false
+sid_dir=""
 case "${1:-}" in
     --fast) fast=true ;;
+    --sid) sid_dir="${2:?check: --sid DIR TARBALL}"; sid_tarball="${3:?check: --sid DIR TARBALL}" ;;
     "") ;;
-    *) echo "check: unknown option $1 (known: --fast)" >&2; exit 2 ;;
+    *) echo "check: unknown option $1 (known: --fast, --sid)" >&2; exit 2 ;;
 esac
 root=$(cd "$(dirname "$0")/.." && pwd)
 out="$root/.check"
 $fast && out="$root/.check-fast"
-rm -rf "$out" && mkdir -p "$out/repo/src/contrib"
-cd "$out" || exit 1
 
-# No CRAN here: point R at an empty local repository.
-: > repo/src/contrib/PACKAGES
-echo "options(repos = c(CRAN = \"file://$out/repo\"))" > Rprofile
-export R_PROFILE_USER="$out/Rprofile"
-export _R_CHECK_CRAN_INCOMING_=false _R_CHECK_CRAN_INCOMING_REMOTE_=false
-export _R_CHECK_SYSTEM_CLOCK_=FALSE
-# Snapshot tests run only when testthat knows it is not on CRAN.
-export NOT_CRAN=true
-export PATH="$PATH:$HOME/.cargo/bin"
+# The settings of every R CMD check here: no CRAN, so R points at an empty
+# local repository (the Rprofile in OUT).
+check_settings() {
+    export R_PROFILE_USER="$1/Rprofile"
+    export _R_CHECK_CRAN_INCOMING_=false _R_CHECK_CRAN_INCOMING_REMOTE_=false
+    export _R_CHECK_SYSTEM_CLOCK_=FALSE
+    # Snapshot tests run only when testthat knows it is not on CRAN.
+    export NOT_CRAN=true
+}
+
+if [ -z "$sid_dir" ]; then
+    rm -rf "$out" && mkdir -p "$out/repo/src/contrib"
+    cd "$out" || exit 1
+    : > repo/src/contrib/PACKAGES
+    echo "options(repos = c(CRAN = \"file://$out/repo\"))" > Rprofile
+    check_settings "$out"
+    export PATH="$PATH:$HOME/.cargo/bin"
+fi
 
 # The engines id_sql()'s tests run against (tools/setup.sh installs them):
 # PostgreSQL and MariaDB each on a socket in a directory of its own,
@@ -69,7 +89,10 @@ check_tarball() {
     tarball=$2
     shift 2
     mkdir -p "$dir"
-    (cd "$dir" && R CMD check --as-cran --no-manual "$@" "$tarball" > check.log 2>&1)
+    # The tests send Ctrl-C to child R processes: a shell that started this
+    # script in the background may have left SIGINT ignored, and R would
+    # inherit that.
+    (cd "$dir" && $default_sigint R CMD check --as-cran --no-manual "$@" "$tarball" > check.log 2>&1)
     cat "$dir/check.log"
     if grep -q "^Status: OK" "$dir/zuid.Rcheck/00check.log"; then
         return 0
@@ -96,14 +119,64 @@ testthat_counts() {
     done
 }
 
+default_sigint=""
+if env --default-signal=INT true > /dev/null 2>&1; then default_sigint="env --default-signal=INT"; fi
+
+# Whether the tests of DIR's check met an engine they skip without: the
+# skip reasons testthat lists name it ("postgres not found").
+engine_skipped() {
+    for f in "$1/zuid.Rcheck/tests/testthat.Rout" "$1/zuid.Rcheck/tests/testthat.Rout.fail"; do
+        if [ -f "$f" ] && grep -q "$2 not found" "$f"; then return 0; fi
+    done
+    return 1
+}
+
+# Step 3 inside the chroot: the check of the tarball in DIR, then covr's
+# coverage of the package's tests, from the tarball's sources in DIR/covr.
+if [ -n "$sid_dir" ]; then
+    check_settings "$root/.check"
+    status=0
+    check_tarball "$sid_dir" "$sid_tarball" || status=1
+    for engine in postgres mysql; do
+        if engine_skipped "$sid_dir" "$engine"; then
+            echo "R CMD check on R-release: the $engine tests skipped: the server was not reached from the chroot" >&2
+            status=1
+        fi
+    done
+    mkdir -p "$sid_dir/covr"
+    tar -xzf "$sid_tarball" -C "$sid_dir/covr"
+    (cd "$sid_dir/covr" && Rscript "$root/tools/coverage.R" zuid > coverage.log 2>&1)
+    cat "$sid_dir/covr/coverage.log"
+    exit $status
+fi
+
 status=0
 $fast || start_engines
+# The R-release flavour's chroot, made or brought up to date (about 7
+# minutes the first time on a machine, mostly downloads) while the Debian
+# 12 flavour runs.
+sid_ensure=""
+if ! $fast; then
+    sh "$root/tools/sid.sh" ensure > "$out/sid-ensure.log" 2>&1 &
+    sid_ensure=$!
+fi
 
-# 1. The tarball and R CMD check of it.
+# 1. The tarball and R CMD check of it. R CMD build copies the whole
+# directory before it drops what .Rbuildignore names, and the engines'
+# .venv alone is 1.5 GB: in a git checkout it builds from a copy of the
+# files git has or would add (uncommitted changes included).
+source_dir="$root"
+if git -C "$root" rev-parse --is-inside-work-tree > /dev/null 2>&1; then
+    source_dir="$out/source/zuid"
+    mkdir -p "$source_dir"
+    (cd "$root" && git ls-files -z --cached --others --exclude-standard |
+        tar --null --files-from=- --ignore-failed-read -cf -) | tar -xf - -C "$source_dir" ||
+        source_dir="$root"
+fi
 if $fast; then
-    R CMD build --no-build-vignettes "$root" > build.log 2>&1 || { cat build.log; status=1; }
+    R CMD build --no-build-vignettes "$source_dir" > build.log 2>&1 || { cat build.log; status=1; }
 else
-    R CMD build "$root" > build.log 2>&1 || { cat build.log; status=1; }
+    R CMD build "$source_dir" > build.log 2>&1 || { cat build.log; status=1; }
 fi
 tarball=""
 for f in zuid_*.tar.gz; do
@@ -114,8 +187,11 @@ checks_failed=0
 if [ -n "$tarball" ]; then
     if $fast; then
         check_tarball "$out/check" "$tarball" --ignore-vignettes || status=1
+    elif check_tarball "$out/check" "$tarball"; then
+        checks_passed=$((checks_passed + 1))
     else
-        check_tarball "$out/check" "$tarball" || status=1
+        checks_failed=$((checks_failed + 1))
+        status=1
     fi
 fi
 counts=$(testthat_counts "$out/check")
@@ -149,7 +225,49 @@ EOF
     fi
 fi
 
-# 3. cargo test of the core and of the binding (which runs R embedded),
+# 3. The R-release flavour, in the sid chroot, on the same tarball, with
+# PostgreSQL and MariaDB; the chroot is made (about 7 minutes) the first
+# time on a machine and kept.
+sid_passed=0 sid_failed=0 sid_skipped=0
+if ! $fast && [ -n "$tarball" ]; then
+    echo
+    echo "== R CMD check on R-release (Debian sid)"
+    if wait "$sid_ensure"; then
+        sid_status=0
+        (unset ZUID_TEST_DUCKDB ZUID_TEST_SPARK_PYTHON ZUID_TEST_CLICKHOUSE_PYTHON
+            sh "$root/tools/sid.sh" run "sh tools/check.sh --sid '$out/sid' '$tarball'") || sid_status=1
+    else
+        cat "$out/sid-ensure.log"
+        sid_status=1
+    fi
+    counts=$(testthat_counts "$out/sid")
+    if [ -n "$counts" ]; then
+        read -r sid_failed sid_warned sid_skipped sid_passed <<EOF
+$counts
+EOF
+        echo "R-release tests: $sid_passed passed, $sid_failed failed, $sid_skipped skipped, $sid_warned warnings"
+    else
+        echo "no testthat summary in $out/sid/zuid.Rcheck/tests: the R-release tests did not run to the end" >&2
+        sid_failed=1
+    fi
+    if [ "$sid_status" -eq 0 ]; then
+        checks_passed=$((checks_passed + 1))
+        echo "ok   r-release-check"
+    else
+        checks_failed=$((checks_failed + 1))
+        echo "FAIL r-release-check (log: $out/sid/check.log)"
+        status=1
+    fi
+    if grep -q "^coverage: " "$out/sid/covr/coverage.log" 2> /dev/null; then
+        checks_passed=$((checks_passed + 1))
+    else
+        checks_failed=$((checks_failed + 1))
+        echo "FAIL coverage (log: $out/sid/covr/coverage.log)"
+        status=1
+    fi
+fi
+
+# 4. cargo test of the core and of the binding (which runs R embedded),
 # offline, from the same vendored crates.
 mkdir -p cargo && cd cargo || exit 1
 tar -xJf "$root/src/rust/vendor.tar.xz"
@@ -165,9 +283,9 @@ if [ "$rust_passed" -eq 0 ]; then
     echo "cargo test ran no test" >&2
     rust_failed=$((rust_failed + 1))
 fi
-if [ "$rust_failed" -ne 0 ] || [ "$r_failed" -ne 0 ]; then status=1; fi
+if [ "$rust_failed" -ne 0 ] || [ "$r_failed" -ne 0 ] || [ "$sid_failed" -ne 0 ]; then status=1; fi
 
-# 4. The static checks; the installed zuid of R CMD check builds the site.
+# 5. The static checks; the installed zuid of R CMD check builds the site.
 s_passed=0 s_failed=0 s_skipped=0
 if ! $fast; then
     echo
@@ -192,6 +310,6 @@ s_passed=$((s_passed + checks_passed))
 s_failed=$((s_failed + checks_failed))
 
 echo
-echo "testthat: $r_passed passed, $r_failed failed, $r_skipped skipped ($r_warned warnings); cargo test: $rust_passed passed, $rust_failed failed; checks: $s_passed passed, $s_failed failed"
-echo "$((r_passed + rust_passed + s_passed)) passed, $((r_failed + rust_failed + s_failed)) failed, $((r_skipped + s_skipped)) skipped"
+echo "testthat on Debian 12: $r_passed passed, $r_failed failed, $r_skipped skipped ($r_warned warnings); testthat on R-release: $sid_passed passed, $sid_failed failed, $sid_skipped skipped; cargo test: $rust_passed passed, $rust_failed failed; checks: $s_passed passed, $s_failed failed"
+echo "$((r_passed + sid_passed + rust_passed + s_passed)) passed, $((r_failed + sid_failed + rust_failed + s_failed)) failed, $((r_skipped + sid_skipped + s_skipped)) skipped"
 exit $status

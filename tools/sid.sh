@@ -23,14 +23,24 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 # What the R-release flavour installs: R, sid's own Rust, the tools
 # R CMD check --as-cran uses, and every R package of DESCRIPTION's Suggests
 # that Debian packages (RMariaDB, arrow and covr are sid's alone).
-packages="r-base-dev cargo rustc xz-utils pandoc qpdf tidy devscripts locales
-r-cran-testthat r-cran-bit64 r-cran-knitr r-cran-rmarkdown r-cran-callr r-cran-dplyr
-r-cran-pkgbuild r-cran-codetools r-cran-dbi r-cran-rsqlite r-cran-rpostgresql
-r-cran-dbplyr r-cran-vctrs r-cran-pillar r-cran-tibble r-cran-data.table r-cran-jsonlite
-r-cran-rmysql r-cran-rmariadb r-cran-tidyr r-cran-purrr r-cran-ggplot2 r-cran-scales
-r-cran-arrow r-cran-covr r-cran-withr"
+packages="r-base-dev cargo rustc xz-utils pandoc qpdf tidy devscripts \
+locales r-cran-testthat r-cran-bit64 r-cran-knitr r-cran-rmarkdown r-cran-callr r-cran-dplyr \
+r-cran-pkgbuild r-cran-codetools r-cran-dbi r-cran-rsqlite r-cran-rpostgresql r-cran-dbplyr r-cran-vctrs \
+r-cran-pillar r-cran-tibble r-cran-data.table r-cran-jsonlite r-cran-rmysql r-cran-rmariadb r-cran-tidyr \
+r-cran-purrr r-cran-ggplot2 r-cran-scales r-cran-arrow r-cran-covr r-cran-withr"
 
+# One ensure at a time on a machine (several checkouts may run make test at
+# once, and two debootstraps into one directory would spoil it); the lock
+# is held only while ensuring.
 ensure() {
+    mkdir -p "$(dirname "$root_dir")"
+    (
+        flock 9
+        ensure_unlocked
+    ) 9> "$root_dir.lock"
+}
+
+ensure_unlocked() {
     stamp="$root_dir/.zuid-packages"
     if [ ! -x "$root_dir/usr/bin/apt-get" ]; then
         command -v debootstrap > /dev/null 2>&1 || {
@@ -45,7 +55,7 @@ ensure() {
             exit 1
         }
     fi
-    if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$(echo $packages)" ]; then
+    if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$packages" ]; then
         echo "$root_dir"
         return 0
     fi
@@ -53,9 +63,9 @@ ensure() {
     cp /etc/resolv.conf "$root_dir/etc/resolv.conf"
     # The registry's copy of sid can carry an expired Release file.
     in_chroot "apt-get -qq -o Acquire::Check-Valid-Until=false update && \
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $(echo $packages) > /dev/null && \
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $packages > /dev/null && \
         apt-get clean" || exit 1
-    echo $packages > "$stamp"
+    echo "$packages" > "$stamp"
     echo "$root_dir"
 }
 

@@ -204,7 +204,7 @@ test_that("malformed text is NA with one warning; NA is NA silently", {
   expect_identical(w$positions, c(2, 3, 4, 5))
   expect_identical(is.na(out), c(FALSE, TRUE, TRUE, TRUE, TRUE, TRUE))
   expect_identical(id_from_text(NA, "base58"), as_zuid_id(NA_character_))
-  expect_snapshot({
+  expect_snapshot(cnd_class = TRUE, {
     id_from_text(c("1f", "1 f"), "hex", as = "character")
     id_from_text(c("0O1", "OIL", "U"), "base32", as = "character")
     id_from_text("0", "base58", as = "character")
@@ -238,7 +238,7 @@ test_that("id_to_text() reads IDs as every reader does", {
 })
 
 test_that("wrong arguments are errors", {
-  expect_snapshot(error = TRUE, {
+  expect_snapshot(cnd_class = TRUE, error = TRUE, {
     id_from_text("ff")
     id_from_text("ff", "base64")
     id_to_text("1", "HEX")

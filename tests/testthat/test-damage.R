@@ -250,7 +250,7 @@ test_that("what the check and the warning say", {
   ids <- id_compose(utc("2025-02-10") + 0:99 * 3600 + 0.123, "twitter",
                     datacenter = 11, worker = 8, sequence = 0:99 * 41)
   saved <- paste0(substr(format(ids), 1, 15), "0000")
-  expect_snapshot({
+  expect_snapshot(cnd_class = TRUE, {
     id_check_damage(saved, "twitter")
     id_check_damage(ids)
     id_check_damage(double_value(ids), "twitter")

@@ -365,18 +365,19 @@ test_that("Ctrl-C stops id_next() while it mints, waits or builds its output, an
     output = interrupt_at_stage("output", id_layout("scru64", node_bits = 1), list(node = 1), n = 4e6,
                                 policy = "borrow", delay = 0.4)
   )
+  # How soon the call stops is a speed (make bench), not asserted here:
+  # the call stops at the stage it was in, the Ctrl-C does not land after
+  # it, and the next call goes on.
   for (stage in names(runs)) {
     run <- runs[[stage]]
     expect_identical(run$class, "zuid_error_generator", label = stage)
     expect_identical(run$stage, stage, label = stage)
-    expect_lt(run$stopped_after, 5)
     expect_false(run$late)
-    expect_lt(run$next_took, 10)
     expect_true(all_above(run$after, run$before), label = stage)
   }
 })
 
-test_that("Ctrl-C stops a generator of one ID per millisecond within a second", {
+test_that("Ctrl-C stops a generator of one ID per millisecond", {
   skip_on_cran()
   skip_on_os("windows")
   skip_if_not_installed("callr")
@@ -384,7 +385,6 @@ test_that("Ctrl-C stops a generator of one ID per millisecond within a second", 
   # 100 s of minting without the interrupt.
   run <- interrupt_at_stage(NA_character_, one_per_ms, list(node = 1), n = 1e5, attempts = 1)
   expect_identical(run$class, "zuid_error_generator")
-  expect_lt(run$stopped_after, 1)
   expect_true(all_above(run$after, run$before))
 })
 
@@ -403,12 +403,10 @@ test_that("memory R cannot allocate inside id_next() is a classed error, and the
       # ...or only its strings, once minting has begun.
       strings = tryCatch(id_next(g, 5e6, as = "character"), error = function(e) e)
     )
-    started <- Sys.time()
     after <- id_next(g, 3)
-    took <- as.double(difftime(Sys.time(), started, units = "secs"))
     mem.maxVSize(Inf)
     list(classes = lapply(failed, class), messages = lapply(failed, conditionMessage),
-         bytes = lapply(failed, `[[`, "bytes"), before = before, after = after, took = took)
+         bytes = lapply(failed, `[[`, "bytes"), before = before, after = after)
   }))
   for (form in names(result$classes)) {
     expect_identical(result$classes[[form]][1:2], c("zuid_error_memory", "zuid_error"), label = form)
@@ -417,7 +415,6 @@ test_that("memory R cannot allocate inside id_next() is a classed error, and the
                                                 "their vector of 152.6 Mb \\(160000000 bytes\\)"))
   expect_match(result$messages$strings, "Not enough memory for 5000000 IDs as text")
   expect_identical(result$bytes$integer64, 1.6e8)
-  expect_lt(result$took, 10)
   expect_true(all_above(result$after, result$before))
 })
 

@@ -40,8 +40,50 @@ test_that("a plain integer64 compares with a zuid_id on R 4.3, and is refused wi
   y <- bit64::as.integer64("999999999999999999")
   if (getRversion() >= "4.3.0") {
     expect_identical(x > y, c(FALSE, TRUE, TRUE, TRUE, FALSE))
+    expect_identical(y < x, c(FALSE, TRUE, TRUE, TRUE, FALSE))
+    # bit64 4.8 and later would claim the comparison with y on the left.
+    expect_silent(y >= x)
   } else {
     expect_warning(x > y, "Incompatible methods")
+    expect_warning(y < x, "Incompatible methods")
+  }
+})
+
+test_that("comparisons with integer64, text or numbers on either side are by value, however bit64 is attached", {
+  skip_if_not_installed("callr")
+  compare_all <- function() {
+    x <- zuid::as_zuid_id(c("18446744073709551615", "999999999999999999", "42", "5"), "discord")
+    others <- list(integer64 = bit64::as.integer64(c("-1", "1000000000000000000", "5", "42")),
+                   text = c("18446744073709551615", "1000000000000000000", "5", "42"), numbers = c(42, 5, 6, 42))
+    ops <- c("==", "!=", "<", "<=", ">", ">=")
+    if (getRversion() < "4.3.0") others$integer64 <- NULL
+    out <- list()
+    for (kind in names(others)) {
+      for (op in ops) {
+        out[[paste(kind, op, "right")]] <- do.call(op, list(x, others[[kind]]))
+        out[[paste(kind, op, "left")]] <- do.call(op, list(others[[kind]], x))
+      }
+    }
+    out
+  }
+  # What each gives with the other side read as IDs first, compared as two
+  # zuid_ids (whose comparison the other tests check against bit64).
+  x <- as_zuid_id(c("18446744073709551615", "999999999999999999", "42", "5"), "discord")
+  others <- list(integer64 = bit64::as.integer64(c("-1", "1000000000000000000", "5", "42")),
+                 text = c("18446744073709551615", "1000000000000000000", "5", "42"), numbers = c(42, 5, 6, 42))
+  if (getRversion() < "4.3.0") others$integer64 <- NULL
+  expected <- list()
+  for (kind in names(others)) {
+    as_ids <- as_zuid_id(others[[kind]], "discord")
+    for (op in c("==", "!=", "<", "<=", ">", ">=")) {
+      expected[[paste(kind, op, "right")]] <- do.call(op, list(x, as_ids))
+      expected[[paste(kind, op, "left")]] <- do.call(op, list(as_ids, x))
+    }
+  }
+  expect_identical(expected[["text < right"]], c(FALSE, TRUE, FALSE, TRUE))
+  for (attach in c(list(character()), attach_orders)) {
+    expect_identical(with_attached(attach, compare_all), expected,
+                     label = paste(c("attached:", attach), collapse = " "))
   }
 })
 

@@ -351,7 +351,7 @@ test_that("messages show user text safely", {
 })
 
 test_that("error messages read well", {
-  expect_snapshot(error = TRUE, {
+  expect_snapshot(cnd_class = TRUE, error = TRUE, {
     id_layout("weibo")
     id_layout("sonyflake")
     id_layout("scru64", node_bits = 30)
@@ -389,7 +389,7 @@ test_that("the published layouts are built-in names that need no argument", {
 })
 
 test_that("the published layouts print their sources' numbers", {
-  expect_snapshot({
+  expect_snapshot(cnd_class = TRUE, {
     id_layout("baidu")
     id_layout("sonyflake_v2")
     id_layout("tsid")

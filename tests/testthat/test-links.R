@@ -146,7 +146,7 @@ test_that("the columns turn into IDs exactly, one layout at a time", {
 })
 
 test_that("wrong arguments are errors", {
-  expect_snapshot(error = TRUE, {
+  expect_snapshot(cnd_class = TRUE, error = TRUE, {
     id_from_url(1888944671579078978)
     id_from_url(factor("https://x.com/jack/status/20"))
     id_from_url(list("https://x.com/jack/status/20"))
@@ -156,7 +156,7 @@ test_that("wrong arguments are errors", {
 })
 
 test_that("the warnings read well", {
-  expect_snapshot({
+  expect_snapshot(cnd_class = TRUE, {
     out <- id_from_url(c("https://x.com/jack/status/12a", "https://www.instagram.com/p/a.b/",
                          "https://x.com/jack/status/20", "https://mastodon.social/@Gargron/1"))
   })

@@ -89,7 +89,7 @@ throw <- function(code, context, ...) {
 
 test_that("every problem of a layout reads well", {
   twitter <- id_layout("twitter")
-  expect_snapshot(error = TRUE, {
+  expect_snapshot(cnd_class = TRUE, error = TRUE, {
     id_fields("1", edited(twitter, "epoch_ms", "2010-11-04"))
     id_fields("1", edited(twitter, "kinds", c("time", "sign", "node", "node", "sequence")))
     id_fields("1", edited(twitter, "bits", c(sign = 2L, time = 40L, datacenter = 5L, worker = 5L,
@@ -113,7 +113,7 @@ test_that("every problem of a layout reads well", {
 })
 
 test_that("every problem of reading IDs reads well", {
-  expect_snapshot(error = TRUE, {
+  expect_snapshot(cnd_class = TRUE, error = TRUE, {
     id_time(c("175928847299117063", "x", "-1", "1.5"), "discord")
     id_time(c("20", "1888944671579078978", "29700859247", "x"), "twitter")
     id_fields("1", "mastodon")
@@ -124,7 +124,7 @@ test_that("every problem of reading IDs reads well", {
 })
 
 test_that("every reason an entry of text is not an ID reads well", {
-  expect_snapshot({
+  expect_snapshot(cnd_class = TRUE, {
     id_from_text(c("ff", "fg"), "hex", as = "character")
     id_from_text(c("7ZZZZZZZZZZZZ", "0U"), "base32", as = "character")
     id_from_text(c("z", "z-1"), "base36", as = "character")
@@ -143,7 +143,7 @@ test_that("a column rounded before zuid saw it reads well", {
                     datacenter = 11, worker = 8, sequence = 0:99 * 41)
   saved <- paste0(substr(format(ids), 1, 15), "0000")
   through_doubles <- bit64::as.integer64(as.numeric(format(ids)))
-  expect_snapshot({
+  expect_snapshot(cnd_class = TRUE, {
     invisible(id_time(saved, "twitter"))
     invisible(id_fields(through_doubles, "twitter"))
   })
@@ -151,7 +151,7 @@ test_that("a column rounded before zuid saw it reads well", {
 
 test_that("every problem of making IDs reads well", {
   may <- as.POSIXct("2016-05-01", tz = "UTC")
-  expect_snapshot(error = TRUE, {
+  expect_snapshot(cnd_class = TRUE, error = TRUE, {
     id_compose(may, "discord", worker = c(1, 32))
     id_compose(c(may, as.POSIXct("2000-01-01", tz = "UTC")), "discord")
     id_compose(as.POSIXct("2090-01-01", tz = "UTC"), "twitter")
@@ -164,7 +164,7 @@ test_that("every problem of making IDs reads well", {
 test_that("every problem of generating IDs reads well", {
   g <- id_generator("twitter", datacenter = 3, worker = 4)
   context <- list(generator = g, layout = g$layout, n = 5, as = "id")
-  expect_snapshot(error = TRUE, {
+  expect_snapshot(cnd_class = TRUE, error = TRUE, {
     id_generator("twitter", datacenter = 3, worker = 4)
     id_next(unserialize(serialize(g, NULL)))
     throw("forked", context)
@@ -203,7 +203,7 @@ test_that("every problem of generating IDs reads well", {
 
 test_that("internal errors are classed and say so", {
   layout <- id_layout("twitter")
-  expect_snapshot(error = TRUE, {
+  expect_snapshot(cnd_class = TRUE, error = TRUE, {
     zuid:::rust_value(zuid:::decode_ids(1, "list", layout, TRUE, FALSE))
     zuid:::rust_value(zuid:::generator_new(layout, 1, "wait", NULL, "", TRUE, FALSE))
     zuid:::throw_problem(list(code = "no_such_code"), NULL, list())

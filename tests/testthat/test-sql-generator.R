@@ -135,7 +135,7 @@ test_that("engines without a safe generator are refused, saying why", {
 })
 
 test_that("messages name the problem", {
-  expect_snapshot(error = TRUE, {
+  expect_snapshot(cnd_class = TRUE, error = TRUE, {
     id_sql_generator("twitter", datacenter = 1, worker = 1, dialect = "sqlite")
     id_sql_generator("twitter", datacenter = 1, worker = 1, dialect = "duckdb")
     id_sql_generator("twitter", datacenter = 1, worker = 1, dialect = "spark")
