@@ -90,6 +90,8 @@ problem_codes <- function() .Call(wrap__problem_codes)
 
 invalid_reasons <- function() .Call(wrap__invalid_reasons)
 
+ids_time_bounds <- function(x, input, layout, through_double) .Call(wrap__ids_time_bounds, x, input, layout, through_double)
+
 scru64_from_ids <- function(x, input) .Call(wrap__scru64_from_ids, x, input)
 
 ids_from_scru64 <- function(text, as_) .Call(wrap__ids_from_scru64, text, as_)

@@ -22,6 +22,7 @@ mod layout;
 mod lease;
 mod mint;
 mod reply;
+mod rounded;
 mod scru64;
 mod text;
 mod tid;
@@ -45,6 +46,7 @@ extendr_module! {
     use layout;
     use lease;
     use reply;
+    use rounded;
     use scru64;
     use tid;
     use times;

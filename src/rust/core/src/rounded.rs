@@ -273,7 +273,9 @@ fn parse_wide_decimal(text: &[u8]) -> Option<u128> {
 pub fn lossy_form(entry: Entry, text: Option<&[u8]>) -> Option<LossyForm> {
     match (entry, text) {
         (Entry::Imprecise, _) => Some(LossyForm::Double),
-        (Entry::Invalid(Reason::Scientific), Some(t)) => parse_scientific(trim_space(t)).map(|_| LossyForm::Scientific),
+        // Scientific text of 12 or 13 characters is read as SCRU64 or TID
+        // text first.
+        (Entry::Invalid(_), Some(t)) => parse_scientific(trim_space(t)).map(|_| LossyForm::Scientific),
         _ => None,
     }
 }
@@ -286,11 +288,13 @@ pub fn text_candidates(text: &[u8], form: TextForm, through_double: bool) -> Can
     let entry = parse_text(text, form);
     let value = match entry {
         Entry::Id(id) => u128::from(id),
-        Entry::Invalid(Reason::Scientific) => {
+        // Scientific text of 12 or 13 characters is read as SCRU64 or TID
+        // text first, and is not that.
+        Entry::Invalid(reason) if reason != Reason::TooLarge => {
             return match parse_scientific(trim_space(text)).map(scientific_span) {
                 Some(Ok(span)) => Candidates::Span(double_hull(span, through_double)),
-                Some(Err(reason)) => Candidates::Invalid(reason),
-                None => Candidates::Invalid(Reason::Scientific),
+                Some(Err(why)) => Candidates::Invalid(why),
+                None => Candidates::Invalid(reason),
             };
         }
         // Text of 2^64 or more may round down into the IDs.
@@ -505,6 +509,12 @@ mod tests {
             text_candidates(b"18446744073709600000", TextForm::Decimal, false),
             Candidates::Span(s) if s.high == u64::MAX
         ));
+        // Scientific text of TID text's length is still scientific text.
+        assert!(matches!(
+            text_candidates(b"1.7727779e+18", TextForm::Tid, false),
+            Candidates::Span(s) if !s.is_exact()
+        ));
+        assert_eq!(lossy_form(Entry::Invalid(Reason::NotTidText), Some(b"1.7727779e+18")), Some(LossyForm::Scientific));
         // SCRU64 text is exact.
         assert!(matches!(
             text_candidates(b"0u2pf62ji4b9", TextForm::Scru64, false),
