@@ -99,10 +99,16 @@
 #'   databases write numbers.
 #'
 #' SQLite has `"integer"` and `"text"` only, PostgreSQL and Spark no
-#' `"unsigned"`; asking for a kind the engine has not is an error. In
-#' SQLite, whose columns hold any type, `type = "integer"` conditions also
-#' select the right rows from text below 2^63; in other engines a text
-#' column needs `type = "text"`.
+#' `"unsigned"`; asking for a kind the engine has not is an error. SQLite's
+#' columns hold values of any type (an `INTEGER` column keeps `'abc'`,
+#' `x'01'` and `1.5` as they are, and its operators would read them as 0, 0
+#' and 1): there each value is read by its own type, whichever of the two
+#' kinds is given, an integer as a signed 64-bit integer and text as decimal
+#' text, and anything else (blobs, reals) is no ID, `NULL` in every column
+#' and in no range, as [id_collect()] and [id_fields()] give `NA`. In other
+#' engines a text column needs `type = "text"`. (MySQL in its non-strict
+#' mode stores `'abc'`, `'12abc'` and `1.5` in a `BIGINT` as 0, 12 and 2:
+#' those are then the column's values, in SQL as in R.)
 #'
 #' @inheritParams id_compose
 #' @param column The ID column: a name (quoted as the dialect requires), a
