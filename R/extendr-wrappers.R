@@ -10,6 +10,8 @@ ids_from_base <- function(text, base, as_) .Call(wrap__ids_from_base, text, base
 
 layout_capacity <- function(layout) .Call(wrap__layout_capacity, layout)
 
+ids_in_range <- function(x, input, layout, from, to) .Call(wrap__ids_in_range, x, input, layout, from, to)
+
 id_range_bounds <- function(from, to, layout) .Call(wrap__id_range_bounds, from, to, layout)
 
 compose_ids <- function(time, values, layout, n, as_) .Call(wrap__compose_ids, time, values, layout, n, as_)

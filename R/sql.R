@@ -168,16 +168,22 @@ id_sql <- function(layout, column = "id",
 
 #' @rdname id_sql
 #' @param from,to The range's start (included) and end (excluded), as
-#'   POSIXct or Date, to the millisecond (each floored to a whole
-#'   millisecond, also for microsecond layouts): IDs whose tick starts at or
-#'   after `from` and before `to`, as [id_filter_time()] keeps them. With
-#'   ticks longer than a millisecond, an ID whose tick starts before `to` is
-#'   inside. `NULL` leaves that end open: from the layout's epoch, or to its
-#'   end; so does `-Inf` as `from` and `Inf` as `to`, and a time before the
-#'   epoch or past the layout's last tick. `Inf` as `from` or `-Inf` as `to`
-#'   selects no ID (the condition is `1 = 0`); times from 2^53 milliseconds
-#'   on (the year 287396), which a double cannot hold to the millisecond,
-#'   count as `Inf`.
+#'   POSIXct or Date, to the layout's resolution: each is floored to a whole
+#'   microsecond for microsecond layouts (TIDs), to a whole millisecond for
+#'   all others. IDs whose tick starts at or after `from` and before `to`
+#'   are inside, as [id_filter_time()] keeps them: a TID minted at `T + 0.4
+#'   ms` is in `[T, T + 0.7 ms)`. A POSIXct is a double of seconds, which
+#'   holds today's times to about a quarter of a microsecond: the end is the
+#'   last whole microsecond (or millisecond) at or before the double, and
+#'   a time that came from a whole count (as [id_time()] gives a TID's)
+#'   reads back as that count. With ticks longer than a millisecond, an ID
+#'   whose tick starts before `to` is inside. `NULL` leaves that end open:
+#'   from the layout's epoch, or to its end; so does `-Inf` as `from` and
+#'   `Inf` as `to`, and a time before the epoch or past the layout's last
+#'   tick. `Inf` as `from` or `-Inf` as `to` selects no ID (the condition is
+#'   `1 = 0`); times from 2^53 milliseconds on (the year 287396), which a
+#'   double cannot hold to the millisecond, count as `Inf` (2^53
+#'   microseconds, the year 2255, where microsecond layouts end).
 #' @export
 id_sql_range <- function(from, to, layout, column = "id",
                          dialect = c("postgres", "sqlite", "duckdb", "spark", "mysql",

@@ -64,13 +64,20 @@ test_that("infinite ends and ends past the layout's are open, or leave no ID", {
   expect_error(id_sql_range(inf, inf, "discord"), class = "zuid_error_range", regexp = "before `to`")
 })
 
-test_that("microsecond ranges count to the millisecond, as in R", {
+test_that("microsecond ranges count to the microsecond, as in R", {
   t <- as.POSIXct("2024-03-05 10:00:00", tz = "UTC")
   start <- id_from_time(t, "tid", as = "character")
-  # A `to` 0.7 ms into a millisecond ends at its start, a `from` 0.4 ms in
-  # begins there.
-  expect_identical(range(NULL, t + 0.0007, "tid"), sprintf("\"id\" >= 0 AND \"id\" < %s", start))
-  expect_identical(range(t + 0.0004, NULL, "tid"), sprintf("\"id\" >= %s", start))
+  at_us <- function(us) id_from_time(t + us / 1e6, "tid", as = "character")
+  # A TID minted 0.4 ms into a millisecond is in [T, T + 0.7 ms); a `from`
+  # 0.4 ms in begins there, not at the millisecond.
+  expect_identical(range(NULL, t + 0.0007, "tid"), sprintf("\"id\" >= 0 AND \"id\" < %s", at_us(700)))
+  expect_identical(range(t + 0.0004, NULL, "tid"), sprintf("\"id\" >= %s", at_us(400)))
+  expect_identical(range(t, t + 0.0007, "tid"), sprintf("\"id\" >= %s AND \"id\" < %s", start, at_us(700)))
+  # A TID's own time reads back as its microsecond.
+  tid <- id_compose(t + 0.000399, "tid", clock_id = 5)
+  expect_identical(range(id_time(tid), NULL, "tid"), sprintf("\"id\" >= %s", at_us(399)))
+  # Millisecond layouts still count to the millisecond.
+  expect_identical(range(t + 0.0007, NULL, "discord"), range(t, NULL, "discord"))
 })
 
 test_that("a signed column takes a range reaching 2^63 in two comparisons", {

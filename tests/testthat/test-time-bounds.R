@@ -44,7 +44,7 @@ test_that("every ID's time lies within the bounds of what rounding made of it", 
       bounds <- id_time_bounds(damages[[how]](ids), layout)
       label <- paste(name, how)
       expect_false(anyNA(bounds$earliest), label = label)
-      expect_true(all(floor_ms(bounds$earliest) <= truth & truth <= floor_ms(bounds$latest)), label = label)
+      expect_true(all(zuid:::floor_ms(bounds$earliest) <= truth & truth <= zuid:::floor_ms(bounds$latest)), label = label)
       expect_false(all(bounds$exact), label = label)
     }
   }
@@ -73,13 +73,13 @@ test_that("a tweet ID through a spreadsheet: the worked example", {
   # 1294030472427830433 kept as 15 digits: %.15g's nearest doubles reach down
   # to ...825024, Excel's truncation up to ...839999 (see the core's tests).
   bounds <- id_time_bounds("1294030472427830000", "twitter")
-  expect_identical(floor_ms(bounds$earliest), id_time("1294030472427825024", "twitter", as = "ms"))
-  expect_identical(floor_ms(bounds$latest), id_time("1294030472427839999", "twitter", as = "ms"))
+  expect_identical(zuid:::floor_ms(bounds$earliest), id_time("1294030472427825024", "twitter", as = "ms"))
+  expect_identical(zuid:::floor_ms(bounds$latest), id_time("1294030472427839999", "twitter", as = "ms"))
   expect_false(bounds$exact)
   # The double read.csv() makes of it: the integers nearest to it.
   d <- id_time_bounds(1294030472427830433, "twitter")
-  expect_identical(floor_ms(d$earliest), id_time("1294030472427830272", "twitter", as = "ms"))
-  expect_identical(floor_ms(d$latest), id_time("1294030472427830527", "twitter", as = "ms"))
+  expect_identical(zuid:::floor_ms(d$earliest), id_time("1294030472427830272", "twitter", as = "ms"))
+  expect_identical(zuid:::floor_ms(d$latest), id_time("1294030472427830527", "twitter", as = "ms"))
 })
 
 test_that("through_double reads every value of 2^53 or more as a double's", {
@@ -91,7 +91,7 @@ test_that("through_double reads every value of 2^53 or more as a double's", {
   expect_true(all(exact$exact))
   wide <- id_time_bounds(back, "discord", through_double = TRUE)
   expect_false(any(wide$exact))
-  expect_true(all(floor_ms(wide$earliest) <= truth & truth <= floor_ms(wide$latest)))
+  expect_true(all(zuid:::floor_ms(wide$earliest) <= truth & truth <= zuid:::floor_ms(wide$latest)))
   # As text, too, and below 2^53 nothing changes.
   expect_identical(id_time_bounds(as.character(back), "discord", through_double = TRUE), wide)
   expect_true(id_time_bounds("4096", "discord", through_double = TRUE)$exact)
@@ -106,7 +106,7 @@ test_that("what stands for no ID of the layout is NA, counted once", {
   # Twitter layout's bounds end at its last ID.
   expect_false(is.na(id_time_bounds("9.3e18", "discord")$earliest))
   top <- id_time_bounds("9.2e18", "twitter")
-  expect_identical(floor_ms(top$latest), id_time("9223372036854775807", "twitter", as = "ms"))
+  expect_identical(zuid:::floor_ms(top$latest), id_time("9223372036854775807", "twitter", as = "ms"))
   expect_identical(nrow(id_time_bounds(character(), "twitter")), 0L)
 })
 
