@@ -66,6 +66,10 @@ ids_halves <- function(x) .Call(wrap__ids_halves, x)
 
 ids_to_double <- function(x) .Call(wrap__ids_to_double, x)
 
+ids_offsets <- function(x, origin) .Call(wrap__ids_offsets, x, origin)
+
+ids_at_offsets <- function(origin, offsets, step) .Call(wrap__ids_at_offsets, origin, offsets, step)
+
 layout_check <- function(layout) .Call(wrap__layout_check, layout)
 
 layout_facts <- function(layout) .Call(wrap__layout_facts, layout)
