@@ -155,7 +155,9 @@ fn one_id(origin: &Robj) -> std::result::Result<u64, Problem> {
 /// doubles within 2^53 of it, NA for NA.
 #[extendr]
 fn ids_offsets(x: Robj, origin: Robj) -> Robj {
-    with_bits(&x, |x| value(vectors::doubles_from(&order::offsets_from(x, one_id(&origin)?))))
+    with_bits(&x, |x| {
+        value(vectors::doubles_from(&order::offsets_from(x, one_id(&origin)?)))
+    })
 }
 
 /// The decimal text of the IDs whole `offsets` away from the ID `origin`

@@ -213,8 +213,15 @@ impl Damage {
             Sign::DoubleText => Cause::DoubleText,
             Sign::LowBits => Cause::DoubleValue,
         };
-        let forms = [(Cause::Double, self.doubles.len()), (Cause::Scientific, self.scientific.len())];
-        let signs = self.signs.iter().filter(|s| s.found()).map(|s| (of_sign(s), s.rows.len()));
+        let forms = [
+            (Cause::Double, self.doubles.len()),
+            (Cause::Scientific, self.scientific.len()),
+        ];
+        let signs = self
+            .signs
+            .iter()
+            .filter(|s| s.found())
+            .map(|s| (of_sign(s), s.rows.len()));
         forms
             .into_iter()
             .filter(|&(_, n)| n > 0)
@@ -599,7 +606,12 @@ pub fn surprise(chances: &[f64], showing: usize) -> f64 {
         return -terms.iter().map(|&(p, n)| n * p.ln()).sum::<f64>();
     }
     // The tilted mean, increasing in t, meets s where the bound is least.
-    let tilted = |t: f64| terms.iter().map(|&(p, n)| n * p / (p + (1.0 - p) * (-t).exp())).sum::<f64>();
+    let tilted = |t: f64| {
+        terms
+            .iter()
+            .map(|&(p, n)| n * p / (p + (1.0 - p) * (-t).exp()))
+            .sum::<f64>()
+    };
     let mut high = 1.0;
     while tilted(high) < s && high < 1e4 {
         high *= 2.0;
@@ -614,7 +626,10 @@ pub fn surprise(chances: &[f64], showing: usize) -> f64 {
         }
     }
     let t = (low + high) / 2.0;
-    let log_mgf: f64 = terms.iter().map(|&(p, n)| n * (t + (p + (1.0 - p) * (-t).exp()).ln())).sum();
+    let log_mgf: f64 = terms
+        .iter()
+        .map(|&(p, n)| n * (t + (p + (1.0 - p) * (-t).exp()).ln()))
+        .sum();
     (t * s - log_mgf).max(0.0)
 }
 
@@ -726,7 +741,11 @@ mod tests {
     #[test]
     fn a_rounded_part_of_a_column_is_found_with_its_rows() {
         let layout = twitter();
-        for (share, make) in [(0.05, spreadsheet as fn(u64, u32) -> u64), (0.2, spreadsheet), (0.45, spreadsheet)] {
+        for (share, make) in [
+            (0.05, spreadsheet as fn(u64, u32) -> u64),
+            (0.2, spreadsheet),
+            (0.45, spreadsheet),
+        ] {
             let mut ids = genuine(1000, 30);
             let rounded = (share * 1000.0) as usize;
             // A run of rows in the middle, as a burst of edits leaves it.
@@ -757,7 +776,11 @@ mod tests {
             let damage = examine(seen(&ids), Some(&twitter()));
             assert_eq!(damage.cause(), None, "seed {seed}");
             // Far from the bound of about 21.8.
-            assert!(damage.signs.iter().all(|s| s.surprise < 8.0), "seed {seed}: {:?}", damage.signs);
+            assert!(
+                damage.signs.iter().all(|s| s.surprise < 8.0),
+                "seed {seed}: {:?}",
+                damage.signs
+            );
             assert_eq!(examine(seen(&ids), None).cause(), None, "seed {seed}");
         }
     }
@@ -818,7 +841,9 @@ mod tests {
         assert_eq!(damage.cause(), None);
         assert_eq!(sign(&damage, Sign::LowBits).informative, 1);
         // The same sequence of 256 in consecutive ticks: one pattern too.
-        let ids: Vec<u64> = (0..12).map(|t| tick + (t << 22) | (3 << 17) | (5 << 12) | 256).collect();
+        let ids: Vec<u64> = (0..12)
+            .map(|t| (tick + (t << 22)) | (3 << 17) | (5 << 12) | 256)
+            .collect();
         assert_eq!(examine(seen(&ids), Some(&twitter())).cause(), None);
         // Consecutive sequences: no sign either.
         let ids: Vec<u64> = (0..300).map(|k| tick | (3 << 17) | (5 << 12) | k).collect();
@@ -903,7 +928,10 @@ mod tests {
         assert_eq!(sign(&damage, Sign::LowBits).depth, 4);
         let kept: Vec<u64> = ids.iter().map(|&id| spreadsheet(id, 15)).collect();
         let damage = examine(seen(&kept), Some(&layout));
-        assert_eq!((damage.cause(), sign(&damage, Sign::Digits15).depth), (Some(Cause::Spreadsheet), 3));
+        assert_eq!(
+            (damage.cause(), sign(&damage, Sign::Digits15).depth),
+            (Some(Cause::Spreadsheet), 3)
+        );
     }
 
     #[test]
@@ -960,10 +988,19 @@ mod tests {
     #[test]
     fn the_shortest_text_of_a_double() {
         // As JavaScript's Number.prototype.toString() writes them.
-        assert_eq!(shortest_text(1_214_004_724_031_189_004u64 as f64), Some(1_214_004_724_031_189_000));
-        assert_eq!(shortest_text(1_294_030_472_427_830_000u64 as f64), Some(1_294_030_472_427_830_000));
+        assert_eq!(
+            shortest_text(1_214_004_724_031_189_004u64 as f64),
+            Some(1_214_004_724_031_189_000)
+        );
+        assert_eq!(
+            shortest_text(1_294_030_472_427_830_000u64 as f64),
+            Some(1_294_030_472_427_830_000)
+        );
         assert_eq!(shortest_text((1u64 << 60) as f64), Some(1_152_921_504_606_847_000));
-        assert_eq!(shortest_text(9_007_199_254_740_993u64 as f64), Some(9_007_199_254_740_992));
+        assert_eq!(
+            shortest_text(9_007_199_254_740_993u64 as f64),
+            Some(9_007_199_254_740_992)
+        );
         for id in genuine(200, 40) {
             let text = shortest_text(id as f64).unwrap();
             assert_eq!(text as f64, id as f64);

@@ -402,6 +402,9 @@ mod r_forms {
         // stands for is the nearest multiple of the step.
         let origin = 1_213_583_904_003_457_024u64;
         let far = (1_224_000_000_000_000_000 - origin) as f64;
-        assert_eq!(at_offset(origin, far, 1_000_000_000_000_000), Some(1_224_000_000_000_000_000));
+        assert_eq!(
+            at_offset(origin, far, 1_000_000_000_000_000),
+            Some(1_224_000_000_000_000_000)
+        );
     }
 }

@@ -150,8 +150,16 @@ impl Plan {
             RangeEnd::After => end,
             RangeEnd::At(t) => self.composer.first_id_from(t).min(end),
         };
-        let low = if from.is_nan() { 0 } else { bound(RangeEnd::of(from, resolution)) };
-        let high = if to.is_nan() { end } else { bound(RangeEnd::of(to, resolution)) };
+        let low = if from.is_nan() {
+            0
+        } else {
+            bound(RangeEnd::of(from, resolution))
+        };
+        let high = if to.is_nan() {
+            end
+        } else {
+            bound(RangeEnd::of(to, resolution))
+        };
         RangeBounds { low, high }
     }
 }

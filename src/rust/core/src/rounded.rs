@@ -150,7 +150,7 @@ fn preimage(window: (u64, u64), key: impl Fn(u64) -> u128, min: u128, max: u128)
 fn window(center: u128, margin: u128) -> Option<(u64, u64)> {
     let lo = center.saturating_sub(margin);
     let hi = center.saturating_add(margin).min(u128::from(u64::MAX));
-    (lo <= hi).then(|| (lo as u64, hi as u64))
+    (lo <= hi).then_some((lo as u64, hi as u64))
 }
 
 /// Every ID whose nearest double is `d`, a whole double of 2^53 or more.
@@ -167,7 +167,10 @@ pub fn double_span(d: f64) -> Option<Span> {
 /// the 15th are zeros and it has 16 digits or more (see the module's
 /// notes), or `None` when it does not have that form or stands for none.
 pub fn spreadsheet_span(v: u128) -> Option<Span> {
-    let step = digit_count(v).checked_sub(SPREADSHEET_DIGITS).filter(|&k| k > 0).and_then(pow10)?;
+    let step = digit_count(v)
+        .checked_sub(SPREADSHEET_DIGITS)
+        .filter(|&k| k > 0)
+        .and_then(pow10)?;
     if v % step != 0 {
         return None;
     }
@@ -321,7 +324,11 @@ fn double_hull(span: Span, through_double: bool) -> Span {
     if !through_double {
         return span;
     }
-    let widen = |id: u64| (id >= EXACT_DOUBLE_LIMIT as u64).then(|| double_span(id as f64)).flatten();
+    let widen = |id: u64| {
+        (id >= EXACT_DOUBLE_LIMIT as u64)
+            .then(|| double_span(id as f64))
+            .flatten()
+    };
     span.hull(widen(span.low)).hull(widen(span.high))
 }
 
@@ -374,7 +381,13 @@ mod tests {
         // Its mantissa is odd (1294030472427830016 / 256 = 5054806532921211):
         // the ties on either side go to its even neighbours.
         let span = double_span(d).unwrap();
-        assert_eq!(span, Span { low: 1_294_030_472_427_829_889, high: 1_294_030_472_427_830_143 });
+        assert_eq!(
+            span,
+            Span {
+                low: 1_294_030_472_427_829_889,
+                high: 1_294_030_472_427_830_143
+            }
+        );
         // At a power of two the gap below is half the gap above.
         let two_60 = double_span((1u64 << 60) as f64).unwrap();
         assert_eq!((two_60.low, two_60.high), ((1 << 60) - 64, (1 << 60) + 128));
@@ -417,9 +430,7 @@ mod tests {
             }
             let kept = truncated(u128::from(id), 15);
             let step = 10u64.pow(digit_count(kept) - 15);
-            let member = |n: u64| {
-                truncated(u128::from(n), 15) == kept || rounded_to(nearest_double(n), 15) == kept
-            };
+            let member = |n: u64| truncated(u128::from(n), 15) == kept || rounded_to(nearest_double(n), 15) == kept;
             assert_eq!(spreadsheet_span(kept), brute(kept, 2 * step, member), "{kept}");
             assert!(spreadsheet_span(kept).is_some_and(|s| s.low <= id && id <= s.high));
         }
@@ -446,11 +457,23 @@ mod tests {
     #[test]
     fn scientific_text_stands_for_half_a_unit_of_its_last_digit() {
         let s = parse_scientific(b"1.29403047242783E+18").unwrap();
-        assert_eq!(s, Scientific { digits: 129_403_047_242_783, exponent: 4 });
+        assert_eq!(
+            s,
+            Scientific {
+                digits: 129_403_047_242_783,
+                exponent: 4
+            }
+        );
         let span = scientific_span(s).unwrap();
         // Half a unit, 5,000, below (no double's gap reaches further here);
         // Excel's truncation, a whole unit less 1, above.
-        assert_eq!(span, Span { low: 1_294_030_472_427_825_000, high: 1_294_030_472_427_839_999 });
+        assert_eq!(
+            span,
+            Span {
+                low: 1_294_030_472_427_825_000,
+                high: 1_294_030_472_427_839_999
+            }
+        );
         let within = |v: u128, unit: u128, n: u64| {
             let near = |g: u128| 2 * g + unit >= 2 * v && 2 * g <= 2 * v + unit;
             near(u128::from(n)) || near(nearest_double(n)) || near(truncated(u128::from(n), 15))
@@ -467,17 +490,44 @@ mod tests {
         assert_eq!(u128::from(r.low), v - 50_000_000_000 - 128);
         assert_eq!(u128::from(r.high), v + 50_000_000_000 + 9_999);
         // Decimals beyond the exponent: whole numbers only.
-        assert_eq!(scientific_span(parse_scientific(b"1.50e1").unwrap()), Ok(Span::exact(15)));
-        assert_eq!(scientific_span(parse_scientific(b"1.5e0").unwrap()), Err(Reason::Fraction));
-        assert_eq!(scientific_span(parse_scientific(b"12E3").unwrap()).unwrap(), Span { low: 11_500, high: 12_500 });
+        assert_eq!(
+            scientific_span(parse_scientific(b"1.50e1").unwrap()),
+            Ok(Span::exact(15))
+        );
+        assert_eq!(
+            scientific_span(parse_scientific(b"1.5e0").unwrap()),
+            Err(Reason::Fraction)
+        );
+        assert_eq!(
+            scientific_span(parse_scientific(b"12E3").unwrap()).unwrap(),
+            Span {
+                low: 11_500,
+                high: 12_500
+            }
+        );
         assert_eq!(scientific_span(parse_scientific(b"1e0").unwrap()), Ok(Span::exact(1)));
         // Beyond the IDs, or too many digits.
-        assert_eq!(scientific_span(parse_scientific(b"1e25").unwrap()), Err(Reason::TooLarge));
+        assert_eq!(
+            scientific_span(parse_scientific(b"1e25").unwrap()),
+            Err(Reason::TooLarge)
+        );
         assert!(scientific_span(parse_scientific(b"2e19").unwrap()).is_ok());
-        for bad in [&b"e18"[..], b"1.2e", b"1.2e-18", b"-1e18", b"1.2.3e4", b".5e3", b"1e+", b"1e99999"] {
+        for bad in [
+            &b"e18"[..],
+            b"1.2e",
+            b"1.2e-18",
+            b"-1e18",
+            b"1.2.3e4",
+            b".5e3",
+            b"1e+",
+            b"1e99999",
+        ] {
             assert_eq!(parse_scientific(bad), None, "{bad:?}");
         }
-        assert_eq!(parse_scientific(&[b'9'; 60].iter().copied().chain(*b"e1").collect::<Vec<_>>()), None);
+        assert_eq!(
+            parse_scientific(&[b'9'; 60].iter().copied().chain(*b"e1").collect::<Vec<_>>()),
+            None
+        );
     }
 
     #[test]
@@ -487,7 +537,10 @@ mod tests {
             other => panic!("{other:?}"),
         };
         // Exact IDs stand for themselves, unless read as a double's.
-        assert_eq!(span(b"1888944671579078978", false), Span::exact(1_888_944_671_579_078_978));
+        assert_eq!(
+            span(b"1888944671579078978", false),
+            Span::exact(1_888_944_671_579_078_978)
+        );
         let through = span(b"1888944671579078978", true);
         assert_eq!(through, double_span(1_888_944_671_579_078_978u64 as f64).unwrap());
         assert!(span(b"9007199254740991", true).is_exact());
@@ -498,9 +551,18 @@ mod tests {
         // A spreadsheet's and a double's at once: the hull.
         let both = span(b"1294030472427830000", true);
         assert!(both.low <= kept.low && both.high >= kept.high);
-        assert_eq!(text_candidates(b"x", TextForm::Decimal, false), Candidates::Invalid(Reason::NotDigits));
-        assert_eq!(text_candidates(b"1.5e0", TextForm::Decimal, false), Candidates::Invalid(Reason::Fraction));
-        assert_eq!(text_candidates(b"1e30", TextForm::Decimal, false), Candidates::Invalid(Reason::TooLarge));
+        assert_eq!(
+            text_candidates(b"x", TextForm::Decimal, false),
+            Candidates::Invalid(Reason::NotDigits)
+        );
+        assert_eq!(
+            text_candidates(b"1.5e0", TextForm::Decimal, false),
+            Candidates::Invalid(Reason::Fraction)
+        );
+        assert_eq!(
+            text_candidates(b"1e30", TextForm::Decimal, false),
+            Candidates::Invalid(Reason::TooLarge)
+        );
         assert_eq!(
             text_candidates(b"99999999999999999999", TextForm::Decimal, false),
             Candidates::Invalid(Reason::TooLarge)
@@ -514,7 +576,10 @@ mod tests {
             text_candidates(b"1.7727779e+18", TextForm::Tid, false),
             Candidates::Span(s) if !s.is_exact()
         ));
-        assert_eq!(lossy_form(Entry::Invalid(Reason::NotTidText), Some(b"1.7727779e+18")), Some(LossyForm::Scientific));
+        assert_eq!(
+            lossy_form(Entry::Invalid(Reason::NotTidText), Some(b"1.7727779e+18")),
+            Some(LossyForm::Scientific)
+        );
         // SCRU64 text is exact.
         assert!(matches!(
             text_candidates(b"0u2pf62ji4b9", TextForm::Scru64, false),
@@ -533,7 +598,10 @@ mod tests {
         assert_eq!(double_candidates(1e30, false), Candidates::Invalid(Reason::TooLarge));
         assert_eq!(entry_candidates(Entry::Missing, true), Candidates::Missing);
         let id = 1_888_944_671_579_078_912u64;
-        assert_eq!(entry_candidates(Entry::Id(id), false), Candidates::Span(Span::exact(id)));
+        assert_eq!(
+            entry_candidates(Entry::Id(id), false),
+            Candidates::Span(Span::exact(id))
+        );
         assert_eq!(
             entry_candidates(Entry::Id(id), true),
             Candidates::Span(double_span(id as f64).unwrap())
