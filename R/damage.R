@@ -11,49 +11,59 @@
 #' over the column (one in each of 1,000 equal stretches of a longer one) and warns once, with a warning of class
 #' `zuid_warning_rounded`, when the column looks rounded.
 #'
-#' Two signs are looked for, each only where a genuine ID could not show it
-#' just as well:
+#' Some entries say so by their form: a double of 2^53 or more (a column
+#' that `read.csv()` or a JSON reader made numbers), and text in scientific
+#' notation (`"1.21400472403119E+18"`, as a spreadsheet saves a number in
+#' its General format, or `write.csv()` writes some doubles). The others are
+#' judged by how far the zeros at their ends are from what genuine IDs of
+#' the layout show by chance. Three signs are tested:
 #'
-#' * **Decimal zeros.** An ID of at least 17 digits that ends in zeros and
-#'   has at most 17 significant digits: a spreadsheet leaves 15, the
-#'   shortest text of a double 16 or 17. A 19-digit ID must end in at least
-#'   2 zeros (20 digits: 3), an 18- or 17-digit one in at least 1. A genuine
-#'   ID ends in `k` zeros with a chance of at most 5^-k even when its low
-#'   bits are all zero (IDs minted one per tick), since its tick count is a
-#'   multiple of 5^k no more often than that. With a layout, IDs whose bits
-#'   below the time part are all zero (such as [id_from_time()]'s bounds,
-#'   which may fall on round times) are not counted.
-#' * **Binary zeros** (with a layout). A double holds 53 bits, so an ID of
+#' * **Zeros after 15 significant digits**, as a spreadsheet keeps them, and
+#'   **after 16 or 17**, as the shortest text of a double has them: a
+#'   19-digit ID ending in 4 (or 2) zeros. Only IDs whose lowest bits allow
+#'   it are counted (a multiple of 10^k is one of 2^k), and of those a
+#'   genuine one ends so when its tick falls on the right residue modulo
+#'   5^k: 1 in 625 (or 25). IDs whose bits below the time part end in zeros
+#'   by themselves (such as [id_from_time()]'s bounds, or IDs composed at
+#'   round times with round node values) are not counted, and where the
+#'   ticks of a column share their residues (IDs minted at regular times,
+#'   every second to the millisecond) the chance is taken from how often
+#'   they do.
+#' * **Zero low bits** (with a layout). A double holds 53 bits, so an ID of
 #'   `b` bits that went through one has its lowest `b - 53` bits zero (8 for
-#'   today's tweet IDs). Genuine IDs have zero low bits too when their
-#'   sequence is 0 (Twitter's and Discord's IDs minted one per tick) or
-#'   their node value ends in zeros (a constant of its generator), so only
-#'   IDs whose sequence is not 0 and reaches into those bits are counted. A
-#'   genuine sequence ends in `q` zero bits with a chance of at most 2^-q,
-#'   whether it counts up from 0 or starts at random. Where the node fields
-#'   fill the low bits (Sonyflake's machine, a TID's clock id), no ID is
-#'   counted: those zeros prove nothing.
+#'   today's tweet IDs). Only IDs whose sequence is not 0 and reaches into
+#'   those bits are counted (IDs minted one per tick have a sequence of 0);
+#'   a genuine sequence ends in `q` zero bits with a chance of 1 in 2^q.
+#'   Where the node fields fill the low bits (Sonyflake's machine, a TID's
+#'   clock id), nothing is counted: those zeros prove nothing.
 #'
-#' Each distinct value counts once (one user's ID on every row of their
-#' posts is one piece of evidence). A column looks rounded when more than
-#' half of the IDs that could show a sign do, and so many would show it by
-#' chance with a probability below one in a billion (by the Chernoff bound
-#' of the binomial tail, at the largest chance of any of them): a dozen
-#' spreadsheet-rounded 19-digit IDs are enough, and a genuine column of any
-#' size is flagged by chance at most once in a billion. IDs composed for
-#' round times with node values that are multiples of 25 can end in zeros
-#' by construction, and may be taken for rounded ones.
+#' Each distinct value counts once, and the IDs of one tick count as one
+#' piece of evidence (one generator's burst, whose sequences may follow any
+#' pattern: steps of 256 prove nothing); without a layout, each distinct
+#' value is a piece, and the column is read as each built-in layout splits
+#' IDs, keeping the least surprising reading. A sign is found when so many
+#' pieces show it that genuine IDs would do so with a probability below one
+#' in a billion (for the three signs together, by the Chernoff bound of the
+#' sum of the pieces' chances). No share of the column needs to show it: a
+#' rounded part of a column (a run of rows, or the rows a spreadsheet
+#' touched) is found as such, and the report gives its rows: those of a
+#' lossy form and those that show a sign found. A handful of genuine rows
+#' may be among them, about as many as `expected` says. Measured on
+#' columns of 1,000 IDs of every built-in layout, a column with a twentieth
+#' of its rows rounded by a spreadsheet is found in every layout whose IDs
+#' have 17 digits or more, and a tenth of them through a double in every
+#' layout whose sequence a double reaches (see the tests).
 #'
-#' A rounded column cannot be repaired: read the IDs again from where they
-#' came, as text or `bit64::integer64` (see [id_fields()] on doubles). Text
-#' in scientific notation (`1.21400472403119E+18`, as a spreadsheet saves a
-#' number in its General format) is not an ID at all: it becomes `NA`, and
-#' the one warning about invalid entries says what it is.
+#' A rounded value cannot be repaired: read the IDs again from where they
+#' came, as text or `bit64::integer64` (see [id_fields()] on doubles), or
+#' bound their times with [id_time_bounds()].
 #'
 #' Some damage leaves no trace. Where every sequence of a column is small
 #' (below 2^(b - 54), 128 for today's Discord IDs), a double rounds each to
 #' 0, and the column looks just like IDs minted one per tick: their times
 #' and node fields are intact, their sequences lost, and nothing tells.
+#' A burst of IDs of one tick that went through a double is one piece of
+#' evidence, and too little to tell from a generator's pattern.
 #'
 #' @param x IDs: a character, `bit64::integer64` (or
 #'   [zuid_id][as_zuid_id()]), double or integer vector.
@@ -61,15 +71,18 @@
 #'   and to leave out IDs with nothing below their time; `NULL` (the
 #'   default, unless `x` carries a layout) looks for decimal zeros alone.
 #' @returns A `zuid_damage` object, which prints what it found: a list
-#'   with `rounded` (`TRUE` when the column looks rounded), `cause`
-#'   (`"spreadsheet"`, `"double_text"`, `"double_value"` or `NA`), `examined`
-#'   (valid IDs), `distinct`, `invalid` (entries that are not IDs of the
-#'   layout, left out), `decimal` and `binary` (`NULL` without a layout or
-#'   a sequence): each a list of `informative` (distinct IDs that could show
-#'   the sign), `showing`, `chance` (the most a genuine ID shows it by),
-#'   `depth` (the zeros, digits or bits, that took), `surprise` (-ln of the
-#'   bound on the chance of so many), `rounded` and `positions` (the first
-#'   IDs that show it); and `layout`.
+#'   with `rounded` (`TRUE` when any rows were found rounded), `cause` (what
+#'   rounded most of them: `"spreadsheet"`, `"double_text"`,
+#'   `"double_value"`, `"double"`, `"scientific"`, or `NA`), `rows` (the
+#'   positions of the entries found rounded), `examined` (valid IDs),
+#'   `distinct`, `invalid` (entries that are not IDs of the layout, left
+#'   out), `doubles` and `scientific` (entries of those lossy forms),
+#'   `signs` (a data frame, one row per sign: `sign`, `informative` (pieces
+#'   that could show it), `showing`, `expected` (how many genuine IDs would
+#'   show, at most, on average), `chance` (the most one genuine piece shows
+#'   it by), `depth` (the zeros, digits or bits, that took), `surprise`
+#'   (-ln of the bound on the chance of so many), `found` and `rows`), and
+#'   `layout`.
 #' @export
 #' @examples
 #' # Tweet IDs, and the same IDs as a spreadsheet saves them: 15
@@ -83,6 +96,11 @@
 #' # The same IDs, intact.
 #' id_check_damage(ids)
 #'
+#' # A fifth of them rounded: found, with its rows.
+#' part <- format(ids)
+#' part[41:60] <- saved[41:60]
+#' id_check_damage(part, "twitter")
+#'
 #' # Decoding warns once.
 #' try(withCallingHandlers(id_time(saved, "twitter"),
 #'   zuid_warning_rounded = function(w) stop(conditionMessage(w))))
@@ -94,8 +112,12 @@ id_check_damage <- function(x, layout = NULL) {
   report <- rust_value(ids_damage(ids$x, ids$input, layout), call, list(layout = layout, x = x))
   report$cause <- report$cause %||% NA_character_
   report$rounded <- !is.na(report$cause)
+  report$rows <- as.integer(report$rows)
+  signs <- report$signs
+  report$signs <- structure(signs, class = "data.frame", row.names = c(NA_integer_, -length(signs$sign)))
   report$layout <- layout
-  structure(report, class = "zuid_damage")
+  structure(report[c("rounded", "cause", "rows", "examined", "distinct", "invalid", "doubles", "scientific",
+                     "signs", "layout")], class = "zuid_damage")
 }
 
 # How many entries decoding looks at: the core's damage::DECODE_SAMPLE.
@@ -107,28 +129,46 @@ print.zuid_damage <- function(x, ...) {
   left_out <- if (x$invalid > 0) sprintf("; %s entries that are not IDs left out", whole_text(x$invalid)) else ""
   cat(sprintf("<zuid_damage> %s IDs (%s distinct), read %s%s\n", whole_text(x$examined),
               whole_text(x$distinct), read_as, left_out))
-  cat(sprintf("decimal zeros: %s\n", evidence_text(x$decimal, "decimal")))
-  cat(sprintf("low bits: %s\n", if (is.null(x$binary)) no_binary_text(x$layout) else
-    evidence_text(x$binary, "binary")))
-  cat(if (x$rounded) sprintf("verdict: rounded. %s\n", rounded_cause_text(x$cause)) else
-    "verdict: no sign of rounding.\n")
+  if (x$doubles > 0) {
+    cat(sprintf("doubles of 2^53 or more: %s %s\n", whole_text(x$doubles), plural(x$doubles, "entry", "entries")))
+  }
+  if (x$scientific > 0) {
+    cat(sprintf("scientific notation: %s %s\n", whole_text(x$scientific),
+                plural(x$scientific, "entry", "entries")))
+  }
+  for (i in seq_along(x$signs$sign)) {
+    cat(sign_line(x$signs[i, ], !is.null(x$layout)), "\n", sep = "")
+  }
+  if (is.null(x$layout) || !"low_bits" %in% x$signs$sign) {
+    cat(sprintf("low bits: %s\n", no_binary_text(x$layout)))
+  }
+  if (!x$rounded) {
+    cat("verdict: no sign of rounding.\n")
+    return(invisible(x))
+  }
+  entries <- x$examined + x$doubles + x$scientific
+  cat(sprintf("verdict: rounded, in %s of %s entries (at %s). %s\n", whole_text(length(x$rows)),
+              whole_text(entries), positions_text(length(x$rows), utils::head(x$rows, 5L)),
+              rounded_cause_text(x$cause)))
   invisible(x)
 }
 
-# One sign, as the report shows it.
-evidence_text <- function(e, kind) {
-  if (e$informative == 0) {
-    return(if (kind == "decimal") "no ID could show them (none of 17 digits or more with anything below its time)" else
-      "no ID could show them (none whose sequence is not 0 and reaches into the bits a double would zero)")
+# What each sign is, as the report names it.
+sign_names <- c(digits15 = "zeros after 15 significant digits",
+                double_text = "the shortest text of a double",
+                low_bits = "low bits a double would zero")
+
+# One sign, as the report shows it: `s` is a row of the signs.
+sign_line <- function(s, by_tick) {
+  name <- sign_names[[s$sign]]
+  if (s$informative == 0) {
+    return(sprintf("%s: no ID could show them", name))
   }
-  what <- if (kind == "decimal") sprintf(
-    "end in %s or more zeros after at most 17 significant digits", whole_text(e$depth)) else
-    sprintf("whose sequence is not 0 have the lowest %s or more bits all 0", whole_text(e$depth))
-  verdict <- if (e$rounded) "far beyond chance" else if (2 * e$showing > e$informative)
-    "too few to tell from chance" else "as genuine IDs do"
-  sprintf("%s of %s IDs %s; a genuine one at most 1 in %s (%s)",
-          whole_text(e$showing), whole_text(e$informative), what,
-          whole_text(round(1 / e$chance)), verdict)
+  verdict <- if (s$found) "far beyond chance" else if (s$showing > s$expected)
+    "within what chance allows" else "as genuine IDs do"
+  sprintf("%s: %s of %s %s that could show them do, where genuine IDs would in about %s (each at most 1 in %s): %s",
+          name, whole_text(s$showing), whole_text(s$informative), if (by_tick) "ticks" else "distinct IDs",
+          format(signif(s$expected, 2)), whole_text(round(1 / s$chance)), verdict)
 }
 
 no_binary_text <- function(layout) {
@@ -138,24 +178,27 @@ no_binary_text <- function(layout) {
   sprintf("the %s has no sequence, so its low bits tell nothing", layout_label(layout))
 }
 
-# The sign a rounded column shows, as decoding's warning words it: `depth`
-# zeros (bits or digits) in `showing` of `informative` IDs, which a genuine
-# one shows with a chance of at most `chance` (the core's numbers).
-rounded_sign_text <- function(cause, showing, informative, depth, chance, arg, at) {
-  if (identical(cause, "double_value")) {
-    return(sprintf(paste(
-      "%s looks rounded: %s of %s distinct IDs whose sequence is not 0 (at %s) have",
-      "their lowest %s bits or more all 0, as a double (53 bits) leaves them; a",
-      "genuine sequence ends so with a chance of at most 1 in %s."
-    ), arg, whole_text(showing), whole_text(informative), at, whole_text(depth),
-    whole_text(round(1 / chance))))
-  }
-  sprintf(paste(
-    "%s looks rounded: %s of %s distinct IDs of 17 digits or more (at %s) end in %s",
-    "or more zeros after at most 17 significant digits; a genuine ID ends so with a",
-    "chance of at most 1 in %s."
-  ), arg, whole_text(showing), whole_text(informative), at, whole_text(depth),
-  whole_text(round(1 / chance)))
+# The sign a rounded column shows, as decoding's warning words it: `count`
+# of `looked_at` IDs show it; a sign took `depth` zeros (bits or digits),
+# which a genuine ID shows with a chance of at most `chance` (the core's
+# numbers).
+rounded_sign_text <- function(cause, count, looked_at, depth, chance, arg, at) {
+  head <- sprintf("%s looks rounded: %s of %s IDs (at %s)", arg, whole_text(count), whole_text(looked_at), at)
+  odds <- if (!is.null(chance)) whole_text(round(1 / chance))
+  what <- switch(cause,
+    spreadsheet = sprintf(paste(
+      "end in %s or more zeros after 15 significant digits, which a genuine ID does",
+      "with a chance of about 1 in %s."), whole_text(depth), odds),
+    double_text = sprintf(paste(
+      "are each the shortest text of their double, which stands for %s integers",
+      "here; a genuine ID is so with a chance of about 1 in %s."), whole_text(2^depth), odds),
+    double_value = sprintf(paste(
+      "have their lowest %s bits or more all 0, as a double (53 bits) leaves them;",
+      "a genuine sequence that is not 0 ends so with a chance of 1 in %s."),
+      whole_text(depth), odds),
+    "are in scientific notation."
+  )
+  paste(head, what)
 }
 
 # What rounded a column, what it cost and how to read the IDs instead.
@@ -168,9 +211,19 @@ rounded_cause_text <- function(cause) {
       "formatted as text before the IDs go in) and read them as text."
     ),
     double_text = paste(
-      "They look like the text of doubles (16 or 17 significant digits), as a JSON",
-      "or CSV writer or reader that went through doubles leaves them: their low",
+      "They look like the shortest text of doubles, as a JSON or CSV writer or",
+      "reader that went through doubles leaves them (JavaScript, Python): their low",
       "digits, and with them their sequences and node fields, are lost.", read_ids_advice
+    ),
+    double = paste(
+      "They are doubles of 2^53 or more, as `read.csv()` or a JSON reader makes",
+      "IDs: a double keeps 53 bits, and their low digits, with their sequences",
+      "and node fields, are lost.", read_ids_advice
+    ),
+    scientific = paste(
+      "A spreadsheet saves numbers so in its General format, and `write.csv()` some",
+      "doubles: their low digits, and with them their sequences and node fields, are",
+      "lost.", read_ids_advice
     ),
     paste(
       "A double keeps 53 bits: a JSON or CSV reader, a database driver or",
@@ -178,5 +231,7 @@ rounded_cause_text <- function(cause) {
       "node field below them) are lost.", read_ids_advice
     )
   )
-  paste(words, "`id_check_damage()` says what the column shows.")
+  through <- if (cause %in% c("double_text", "double_value")) " (with `through_double = TRUE`)" else ""
+  paste0(words, " `id_time_bounds()` bounds their times", through,
+         "; `id_check_damage()` says what the column shows.")
 }

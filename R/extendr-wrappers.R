@@ -10,6 +10,8 @@ ids_from_base <- function(text, base, as_) .Call(wrap__ids_from_base, text, base
 
 layout_capacity <- function(layout) .Call(wrap__layout_capacity, layout)
 
+ids_in_range <- function(x, input, layout, from, to) .Call(wrap__ids_in_range, x, input, layout, from, to)
+
 id_range_bounds <- function(from, to, layout) .Call(wrap__id_range_bounds, from, to, layout)
 
 compose_ids <- function(time, values, layout, n, as_) .Call(wrap__compose_ids, time, values, layout, n, as_)
@@ -64,6 +66,10 @@ ids_halves <- function(x) .Call(wrap__ids_halves, x)
 
 ids_to_double <- function(x) .Call(wrap__ids_to_double, x)
 
+ids_offsets <- function(x, origin) .Call(wrap__ids_offsets, x, origin)
+
+ids_at_offsets <- function(origin, offsets, step) .Call(wrap__ids_at_offsets, origin, offsets, step)
+
 layout_check <- function(layout) .Call(wrap__layout_check, layout)
 
 layout_facts <- function(layout) .Call(wrap__layout_facts, layout)
@@ -93,6 +99,8 @@ ids_from_links <- function(x, layout) .Call(wrap__ids_from_links, x, layout)
 problem_codes <- function() .Call(wrap__problem_codes)
 
 invalid_reasons <- function() .Call(wrap__invalid_reasons)
+
+ids_time_bounds <- function(x, input, layout, through_double) .Call(wrap__ids_time_bounds, x, input, layout, through_double)
 
 scru64_from_ids <- function(x, input) .Call(wrap__scru64_from_ids, x, input)
 

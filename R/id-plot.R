@@ -1,20 +1,30 @@
-# IDs on a ggplot2 axis, as numbers: each ID at its nearest double (exact
-# to 2^53, and to 1 part in 2^53 beyond, which no plot can show), with
-# breaks labelled by their exact digits. ggplot2 finds the scale by the
-# name scale_type() gives when zuid is attached; otherwise add it.
+# IDs on a ggplot2 axis, as numbers: each ID at its distance from an origin
+# (the first ID the scale sees), exact to 2^53 of it, so that IDs a double
+# cannot tell apart (300 consecutive ones near 2^61) stand apart; breaks
+# fall on round IDs and are labelled with their exact digits. ggplot2 finds
+# the scale by the name scale_type() gives when zuid is attached; otherwise
+# add it.
 
 #' Plot IDs on a ggplot2 axis
 #'
 #' IDs are plotted as numbers: ggplot2 picks `scale_x_zuid_id()` or
 #' `scale_y_zuid_id()` for a `zuid_id` aesthetic by itself when zuid is
 #' attached (`library(zuid)`), and the plot needs no other step; with zuid
-#' not attached, add the scale (`+ zuid::scale_y_zuid_id()`). Each ID
-#' stands at its nearest double and breaks are labelled with their digits,
-#' so a histogram or a line of IDs against their times works. To plot the
-#' times instead, map `id_time(id)`.
+#' not attached, add the scale (`+ zuid::scale_y_zuid_id()`): ggplot2 looks
+#' for it by name among attached packages only, and says so with a warning
+#' of class `zuid_warning_plot`. The axis shows each ID exactly: IDs are
+#' placed by their distance from the first ID the scale sees, exact within
+#' 2^53 of it (a double holds an ID of 19 digits only to 1 part in 2^53, so
+#' that 300 consecutive tweet IDs would share one position), and breaks fall
+#' on round IDs, labelled with all their digits. Labels of 19 digits are
+#' wide: the x scale asks for about 3 breaks, keeps them off the ends of the
+#' axis (where a label would be cut at the figure's edge) and drops labels
+#' that would overlap. To plot the times instead, map `id_time(id)`.
 #'
 #' @param ... Passed to `ggplot2::scale_x_continuous()` or
-#'   `ggplot2::scale_y_continuous()`, such as `name` or `breaks`.
+#'   `ggplot2::scale_y_continuous()`, such as `name`, `limits` and `breaks`
+#'   (as IDs: `zuid_id` or integer64; plain numbers there are distances
+#'   from the axis's origin, as its breaks functions see them) or `guide`.
 #' @returns A ggplot2 scale.
 #' @name scale_zuid_id
 #' @examplesIf requireNamespace("ggplot2", quietly = TRUE)
@@ -22,35 +32,111 @@
 #' d <- data.frame(time = t, id = id_compose(t, "discord"))
 #' ggplot2::ggplot(d, ggplot2::aes(time, id)) + ggplot2::geom_point() +
 #'   scale_y_zuid_id()
+#'
+#' # 300 IDs minted in one millisecond, each in its own place.
+#' g <- id_generator("twitter", datacenter = 1, worker = 2)
+#' burst <- data.frame(id = id_next(g, 300), n = 1:300)
+#' ggplot2::ggplot(burst, ggplot2::aes(id, n)) + ggplot2::geom_point() +
+#'   scale_x_zuid_id()
 NULL
 
 #' @rdname scale_zuid_id
 #' @export
 scale_x_zuid_id <- function(...) {
   check_plotting(sys.call())
-  ggplot2::scale_x_continuous(..., trans = id_trans())
+  args <- list(...)
+  if (is.null(args$guide)) {
+    args$guide <- ggplot2::guide_axis(check.overlap = TRUE)
+  }
+  do.call(ggplot2::scale_x_continuous, c(args, id_transform_arg(id_trans(n = 3L, inner = 0.08))))
 }
 
 #' @rdname scale_zuid_id
 #' @export
 scale_y_zuid_id <- function(...) {
   check_plotting(sys.call())
-  ggplot2::scale_y_continuous(..., trans = id_trans())
+  do.call(ggplot2::scale_y_continuous, c(list(...), id_transform_arg(id_trans(n = 5L, inner = 0))))
 }
 
 #' @exportS3Method ggplot2::scale_type
-scale_type.zuid_id <- function(x) c("zuid_id", "continuous")
+scale_type.zuid_id <- function(x) {
+  if (!"package:zuid" %in% search()) {
+    zuid_warn(paste(
+      "A zuid_id on a ggplot2 axis needs zuid's scale, which ggplot2 finds by name",
+      "only in attached packages: add `+ zuid::scale_x_zuid_id()` (or",
+      "`zuid::scale_y_zuid_id()`), or attach zuid with `library(zuid)`. Without it,",
+      "ggplot2 takes the IDs for plain numbers and cannot place them."
+    ), class = "zuid_warning_plot")
+  }
+  c("zuid_id", "continuous")
+}
 
-# IDs to their nearest doubles and back to numbers (ggplot2 inverts only
-# breaks and limits, which are numbers already).
-id_trans <- function() {
-  scales::trans_new(
+# The scale's argument for its transformation: `transform` from ggplot2
+# 3.5.0 on (which deprecates `trans`), `trans` before.
+id_transform_arg <- function(trans) {
+  if (utils::packageVersion("ggplot2") >= "3.5.0") list(transform = trans) else list(trans = trans)
+}
+
+# IDs to their distances from an origin (the first ID the scale sees, kept
+# for every later call, so that the scale's data, limits and breaks share
+# it), and back to numbers: ggplot2 inverts breaks and limits to numbers
+# and transforms them again, so numbers are distances already. Breaks fall
+# on multiples of a round step of the IDs themselves (about `n` of them),
+# within the middle of the limits (all but `inner` of their span at each
+# end); labels are the breaks' exact digits.
+id_trans <- function(n, inner) {
+  state <- new.env(parent = emptyenv())
+  transform <- function(x) {
+    if (!(is_zuid_id(x) || inherits(x, "integer64"))) {
+      return(as.numeric(x))
+    }
+    if (is.null(state$origin)) {
+      if (all(id_is_na(x))) return(rep(NA_real_, length(x)))
+      state$origin <- as_zuid_id(min(as_zuid_id(x), na.rm = TRUE))
+    }
+    rust_value(ids_offsets(x, state$origin))
+  }
+  new_transform <- if (exists("new_transform", asNamespace("scales"))) scales::new_transform else scales::trans_new
+  new_transform(
     "zuid_id",
-    transform = function(x) if (is_zuid_id(x)) as.double(x) else as.numeric(x),
+    transform = transform,
     inverse = function(x) x,
-    breaks = scales::extended_breaks(),
-    format = function(x) ifelse(is.na(x), NA_character_, formatC(x, format = "f", digits = 0, big.mark = ""))
+    breaks = function(limits) {
+      breaks <- id_breaks(limits, state$origin, n, inner)
+      state$step <- attr(breaks, "step")
+      as.vector(breaks)
+    },
+    format = function(x) {
+      if (is.null(state$origin)) return(rep(NA_character_, length(x)))
+      at_offsets_of(state$origin, x, state$step %||% 1)$labels
+    }
   )
+}
+
+# rust_value() of ids_at_offsets(): labels and the origin's residue.
+at_offsets_of <- function(origin, offsets, step) {
+  rust_value(ids_at_offsets(origin, as.double(offsets), step))
+}
+
+# Breaks on multiples of a round step of the IDs: the step of about `n`
+# pretty breaks of the limits (distances from `origin`), at least 1, moved
+# so that origin + break is its multiple, kept within all but `inner` of
+# the span at each end; the step rides along as an attribute, for labels
+# of breaks beyond 2^53 of the origin, which doubles blur.
+id_breaks <- function(limits, origin, n, inner) {
+  if (is.null(origin) || length(limits) != 2L || !all(is.finite(limits))) {
+    return(numeric())
+  }
+  pretty <- scales::extended_breaks(n = n)(limits)
+  step <- if (length(pretty) > 1L) max(1, round(pretty[[2L]] - pretty[[1L]])) else 1
+  step <- min(step, 2^53)
+  residue <- at_offsets_of(origin, numeric(), step)$residue
+  span <- limits[[2L]] - limits[[1L]]
+  low <- limits[[1L]] + inner * span
+  high <- limits[[2L]] - inner * span
+  first <- ceiling((low + residue) / step) * step - residue
+  breaks <- if (first <= high) seq(first, high, by = step) else numeric()
+  structure(breaks, step = step)
 }
 
 check_plotting <- function(call) {

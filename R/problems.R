@@ -110,7 +110,9 @@ problem_handlers$imprecise_double <- function(problem, call, context) {
   entries <- context$entries %||% list()
   zuid_abort(sprintf(paste(
     "%s is a double of 2^53 or more (%s). A double holds 53 bits, so the",
-    "ID's low digits may have been lost before zuid saw it, and %s. %s"
+    "ID's low digits may have been lost before zuid saw it, and %s. %s",
+    "Where only the rounded values are left, `id_time_bounds()` gives the",
+    "earliest and latest times of the IDs each may stand for."
   ), sentence(entry_label(entries$arg, position, length(context$x))),
   format(unclass(context$x)[[position]], digits = 17), entries$effect %||% "its fields would be wrong",
   read_ids_advice), class = "zuid_error_precision", call = call, position = position)
@@ -154,7 +156,8 @@ problem_handlers$rounded_ids <- function(problem, call, context) {
   at <- positions_text(problem$count, problem$positions)
   sign <- rounded_sign_text(cause, problem$count, problem$value, problem$detail, problem$chance, arg, at)
   zuid_warn(paste(sign, rounded_cause_text(cause)), class = "zuid_warning_rounded", call = call,
-            count = problem$count, positions = problem$positions, cause = cause)
+            count = problem$count, positions = problem$positions, cause = cause,
+            looked_at = problem$value)
 }
 
 # Entries that became NA: one warning for the call, with the first of
@@ -252,7 +255,8 @@ reason_words <- function(reason, layout = NULL) {
     not_shortcode = "is not an Instagram shortcode (`A-Z`, `a-z`, `0-9`, `-` and `_`)",
     scientific = paste(
       "is a number in scientific notation, as a spreadsheet or a double writes",
-      "large numbers: its low digits are lost. Read the IDs as text where they come from"
+      "large numbers: its low digits are lost (`id_time_bounds()` bounds its time).",
+      "Read the IDs as text where they come from"
     ),
     before_layout = "is below where the layout's IDs begin, and holds no time"
   )

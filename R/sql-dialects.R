@@ -46,6 +46,16 @@
 #   sign_unknown whether a column that the drivers call an integer may be
 #                unsigned (MySQL's say BIGINT for BIGINT UNSIGNED): then
 #                conditions on "integer" columns hold for either
+#   stored_as    NULL, or for an engine whose columns hold values of any
+#                type (SQLite: an INTEGER column keeps 'abc', x'01' and 1.5
+#                as they are, and its operators read them as 0, 0 and 1),
+#                function(x, kind): SQL true where the value `x` is stored
+#                as that kind, "integer" or "text". Then an "integer" or
+#                "text" column's values are each read by their own type:
+#                integers as a signed bigint, text as decimal text, and
+#                anything else is no ID. (MySQL in its non-strict mode
+#                stores 0, 12 and 2 for them in a BIGINT: that is already
+#                the column's value.)
 #   bits         by kind: function(x, bounds), the value of an ID column of
 #                that kind as its 64 bits in a signed bigint, exactly, for
 #                a value that is an ID (text: 1 to 20 digits, at most
@@ -145,6 +155,7 @@ sql_dialects <- list(
                    text = "^(text|character varying|character|varchar|bpchar|char|name)(\\(.*\\))?$"),
     declared_type = NULL,
     sign_unknown = FALSE,
+    stored_as = NULL,
     bits = list(integer = as_signed, decimal = bits_by_decimal, text = bits_by_decimal),
     digits = digits_matching("(%s ~ '%s')"),
     shift = shift_operator,
@@ -181,6 +192,8 @@ sql_dialects <- list(
     type_names = c(integer = "^integer$", text = "^text$"),
     declared_type = NULL,
     sign_unknown = FALSE,
+    # typeof(): an INTEGER column keeps text, blobs and reals as they are.
+    stored_as = function(x, kind) sprintf("typeof(%s) = '%s'", x, kind),
     bits = list(integer = as_signed, text = sqlite_text_bits),
     # No regular expressions: no character outside 0-9.
     digits = function(x) sprintf("(%1$s <> '' AND %1$s NOT GLOB '*[^0-9]*' AND LENGTH(%1$s) <= 20)", x),
@@ -196,7 +209,10 @@ sql_dialects <- list(
     timestamp = function(ms, range) ms,
     time_range = c(-Inf, Inf),
     to_ms = identity,
-    to_text = cast_as("TEXT"),
+    # A blob's bytes are no ID's text (x'31' would read as 1): its hex.
+    to_text = function(x) {
+      sprintf("(CASE WHEN typeof(%1$s) = 'blob' THEN 'blob x''' || hex(%1$s) || '''' ELSE CAST(%1$s AS TEXT) END)", x)
+    },
     columns_of = function(table) sprintf("SELECT name FROM pragma_table_info('%s') ORDER BY cid", table)
   ),
   duckdb = list(
@@ -217,6 +233,7 @@ sql_dialects <- list(
                    text = "^(varchar|text|string)$"),
     declared_type = NULL,
     sign_unknown = FALSE,
+    stored_as = NULL,
     bits = list(integer = as_signed, unsigned = bits_by_decimal, decimal = bits_by_decimal,
                 text = bits_by_decimal),
     digits = digits_matching("regexp_full_match(%s, '%s')"),
@@ -251,6 +268,7 @@ sql_dialects <- list(
                    text = "^(string|varchar(\\(.*\\))?|char(\\(.*\\))?)$"),
     declared_type = NULL,
     sign_unknown = FALSE,
+    stored_as = NULL,
     bits = list(integer = as_signed, decimal = bits_by_decimal, text = bits_by_decimal),
     digits = digits_matching("(%s RLIKE '%s')"),
     shift = function(x, n) sprintf("shiftright(%s, %d)", x, n),
@@ -295,6 +313,7 @@ sql_dialects <- list(
            drop = sprintf("DROP TEMPORARY TABLE IF EXISTS %s", table))
     },
     sign_unknown = TRUE,
+    stored_as = NULL,
     # As SIGNED, the 64 bits of a signed or an unsigned BIGINT alike; text
     # and decimals unsigned, then signed.
     bits = list(integer = as_mysql_signed, unsigned = as_mysql_signed,
@@ -341,6 +360,7 @@ sql_dialects <- list(
                    text = "^(string|fixedstring\\(\\d+\\))$"),
     declared_type = NULL,
     sign_unknown = FALSE,
+    stored_as = NULL,
     # Conversions between integers keep the bits; toUInt64OrNull() gives
     # NULL where toUInt64() would raise.
     bits = list(integer = as_signed, unsigned = function(x, bounds) sprintf("toInt64(%s)", x),

@@ -2,12 +2,27 @@
 # computed (see id_range_bounds() in the binding), by kind of column, each
 # a comparison on the column itself, so that an index on it answers them.
 
-# The condition for `bounds` on a column of the kind.
+# The condition for `bounds` on a column of the kind. Where a column holds
+# values of any type (`stored_as`), its integers are compared as integers
+# and its text as text.
 sql_range_condition <- function(column, bounds, kind, dialect) {
   d <- sql_dialect(dialect)
   if (bounds$empty) {
     return("1 = 0")
   }
+  if (!is.null(d$stored_as) && kind %in% c("integer", "text")) {
+    return(sprintf("((%s AND %s) OR (%s AND %s))",
+                   d$stored_as(column, "integer"), sql_number_range(column, bounds, "integer", d) %|% "1 = 1",
+                   d$stored_as(column, "text"), sql_number_range(column, bounds, "text", d)))
+  }
+  sql_number_range(column, bounds, kind, d)
+}
+
+# A condition that may be empty (no bound), or `otherwise`.
+`%|%` <- function(x, otherwise) if (nzchar(x)) x else otherwise
+
+# The condition for `bounds` on a column of the kind, holding that kind.
+sql_number_range <- function(column, bounds, kind, d) {
   if (kind == "text") {
     valid <- sql_id_valid(column, kind, d, core_facts("bounds"))
     return(sql_text_range(column, bounds$low, bounds$high, d, valid))

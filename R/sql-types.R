@@ -43,13 +43,23 @@ kind_of_type_name <- function(type, dialect) {
 # The column's 64 bits as a signed 64-bit integer expression, as a BIGINT
 # column holds them (an ID of 2^63 or more is negative), NULL where the
 # value is not an ID: text other than 1 to 20 digits of at most 2^64 - 1, a
-# decimal that is negative, fractional or beyond 2^64 - 1.
+# decimal that is negative, fractional or beyond 2^64 - 1. Where a column
+# holds values of any type (`stored_as`), each value is read by its own.
 sql_id_bits <- function(column, kind, dialect) {
   d <- sql_dialect(dialect)
   bounds <- core_facts("bounds")
-  bits <- d$bits[[kind]](column, bounds)
-  valid <- sql_id_valid(column, kind, d, bounds)
-  if (is.null(valid)) bits else sprintf("(CASE WHEN %s THEN %s END)", valid, bits)
+  read <- function(kind) {
+    valid <- sql_id_valid(column, kind, d, bounds)
+    list(valid = valid, bits = d$bits[[kind]](column, bounds))
+  }
+  if (!is.null(d$stored_as) && kind %in% c("integer", "text")) {
+    int <- read("integer")
+    text <- read("text")
+    return(sprintf("(CASE WHEN %s THEN %s WHEN %s AND %s THEN %s END)", d$stored_as(column, "integer"),
+                   int$bits, d$stored_as(column, "text"), text$valid, text$bits))
+  }
+  r <- read(kind)
+  if (is.null(r$valid)) r$bits else sprintf("(CASE WHEN %s THEN %s END)", r$valid, r$bits)
 }
 
 # Whether a value of a column of the kind is an ID, or NULL where every

@@ -124,10 +124,16 @@
 #'   databases write numbers.
 #'
 #' SQLite has `"integer"` and `"text"` only, PostgreSQL and Spark no
-#' `"unsigned"`; asking for a kind the engine has not is an error. In
-#' SQLite, whose columns hold any type, `type = "integer"` conditions also
-#' select the right rows from text below 2^63; in other engines a text
-#' column needs `type = "text"`.
+#' `"unsigned"`; asking for a kind the engine has not is an error. SQLite's
+#' columns hold values of any type (an `INTEGER` column keeps `'abc'`,
+#' `x'01'` and `1.5` as they are, and its operators would read them as 0, 0
+#' and 1): there each value is read by its own type, whichever of the two
+#' kinds is given, an integer as a signed 64-bit integer and text as decimal
+#' text, and anything else (blobs, reals) is no ID, `NULL` in every column
+#' and in no range, as [id_collect()] and [id_fields()] give `NA`. In other
+#' engines a text column needs `type = "text"`. (MySQL in its non-strict
+#' mode stores `'abc'`, `'12abc'` and `1.5` in a `BIGINT` as 0, 12 and 2:
+#' those are then the column's values, in SQL as in R.)
 #'
 #' @inheritParams id_compose
 #' @param column The ID column: a name (quoted as the dialect requires), a
@@ -185,16 +191,22 @@ id_sql <- function(layout, column = "id",
 
 #' @rdname id_sql
 #' @param from,to The range's start (included) and end (excluded), as
-#'   POSIXct or Date, to the millisecond (each floored to a whole
-#'   millisecond, also for microsecond layouts): IDs whose tick starts at or
-#'   after `from` and before `to`, as [id_filter_time()] keeps them. With
-#'   ticks longer than a millisecond, an ID whose tick starts before `to` is
-#'   inside. `NULL` leaves that end open: from the layout's epoch, or to its
-#'   end; so does `-Inf` as `from` and `Inf` as `to`, and a time before the
-#'   epoch or past the layout's last tick. `Inf` as `from` or `-Inf` as `to`
-#'   selects no ID (the condition is `1 = 0`); times from 2^53 milliseconds
-#'   on (the year 287396), which a double cannot hold to the millisecond,
-#'   count as `Inf`.
+#'   POSIXct or Date, to the layout's resolution: each is floored to a whole
+#'   microsecond for microsecond layouts (TIDs), to a whole millisecond for
+#'   all others. IDs whose tick starts at or after `from` and before `to`
+#'   are inside, as [id_filter_time()] keeps them: a TID minted at `T + 0.4
+#'   ms` is in `[T, T + 0.7 ms)`. A POSIXct is a double of seconds, which
+#'   holds today's times to about a quarter of a microsecond: the end is the
+#'   last whole microsecond (or millisecond) at or before the double, and
+#'   a time that came from a whole count (as [id_time()] gives a TID's)
+#'   reads back as that count. With ticks longer than a millisecond, an ID
+#'   whose tick starts before `to` is inside. `NULL` leaves that end open:
+#'   from the layout's epoch, or to its end; so does `-Inf` as `from` and
+#'   `Inf` as `to`, and a time before the epoch or past the layout's last
+#'   tick. `Inf` as `from` or `-Inf` as `to` selects no ID (the condition is
+#'   `1 = 0`); times from 2^53 milliseconds on (the year 287396), which a
+#'   double cannot hold to the millisecond, count as `Inf` (2^53
+#'   microseconds, the year 2255, where microsecond layouts end).
 #' @export
 id_sql_range <- function(from, to, layout, column = "id",
                          dialect = c("postgres", "sqlite", "duckdb", "spark", "mysql",

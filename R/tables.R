@@ -41,15 +41,16 @@
 #' a database answers it from the index on its key: IDs from the first one
 #' that the layout can make at `from` to the last before `to` (on a signed
 #' `BIGINT` column, a range that reaches IDs of 2^63 and more, stored as
-#' negative numbers, is two such ranges). It is exact, to the millisecond,
-#' for every kind of column; text is compared by value, not as text. In a
+#' negative numbers, is two such ranges). It is exact, to the layout's
+#' resolution (microseconds for TIDs, milliseconds for the others), for
+#' every kind of column; text is compared by value, not as text. In a
 #' database, text must be plain decimal digits (no spaces, sign or leading
-#' zeros). In R, the IDs are decoded with [id_time()] (as milliseconds,
-#' floored), and rows whose IDs are missing or invalid are dropped (with
-#' the one warning that [id_time()] gives for invalid ones); the ends are
-#' read as [id_sql_range()] reads them: floored to the millisecond, `NULL`,
-#' `-Inf` as `from` and `Inf` as `to` open, so that in R and in the
-#' database a range keeps the same rows.
+#' zeros). In R, the IDs are compared with the same bounds, from the same
+#' ends (see `from` and `to` in [id_sql_range()]: floored to the layout's
+#' resolution, `NULL`, `-Inf` as `from` and `Inf` as `to` open), so that in
+#' R and in the database a range keeps the same rows; rows whose IDs are
+#' missing or invalid are dropped, with the one warning that [id_time()]
+#' gives for invalid ones.
 #'
 #' On Arrow data, the verbs are Arrow compute expressions (shifts and masks
 #' of the column's 64 bits as an unsigned 64-bit integer, exact) that
@@ -87,8 +88,9 @@
 #'   `"id_"` for `id_time`, `id_sequence`. An added column that already
 #'   exists in `.data` is an error, never overwritten: give a prefix.
 #' @param from,to The start (included) and end (excluded) of the range, as
-#'   POSIXct or Date, to the millisecond; `NULL` leaves that end open (see
-#'   [id_sql_range()] for infinite ends and ends past the layout's).
+#'   POSIXct or Date, to the microsecond for TIDs and to the millisecond for
+#'   other layouts; `NULL` leaves that end open (see [id_sql_range()] for
+#'   the precision of a POSIXct, infinite ends and ends past the layout's).
 #' @returns `.data` of the same kind: with the added columns, or with the
 #'   rows kept. A lazy table stays lazy; Arrow data becomes a query
 #'   (`arrow_dplyr_query`), evaluated by `collect()` or `compute()`.
@@ -156,25 +158,17 @@ id_filter_time <- function(.data, id, from = NULL, to = NULL, layout = NULL) {
   if (is_arrow_data(.data)) {
     return(arrow_filter_time(.data, id, range, layout, call))
   }
-  tick_ms <- with_verb_conditions(id_time(.data[[id]], layout, as = "ms"), call, id)
-  ends <- range_ms(range)
-  keep <- !is.na(tick_ms) & tick_ms >= ends[[1L]] & tick_ms < ends[[2L]]
+  # The core's ID bounds of the range, as id_sql_range() uses them, so that
+  # in R and in SQL a range keeps the same rows.
+  keep <- with_verb_conditions(in_id_range(.data[[id]], layout, range, call), call, id)
   keep_rows(.data, which(keep))
 }
 
-# The ends of a range in whole milliseconds, floored as the core floors
-# them, so that in R and in SQL a range is the same: an open end, an
-# infinite one, or one past what a double holds to the millisecond (2^53
-# ms, the year 287396) is -Inf or Inf.
-range_ms <- function(range) {
-  end <- function(seconds, side) {
-    if (is.na(seconds)) {
-      return(side)
-    }
-    ms <- floor_ms(seconds)
-    if (is.na(ms)) sign(seconds) * Inf else ms
-  }
-  c(end(range$from, -Inf), end(range$to, Inf))
+# Whether each ID of `x` was made in the range (POSIXct seconds, NA for an
+# open end): NA for a missing entry or one that is not an ID.
+in_id_range <- function(x, layout, range, call) {
+  ids <- check_ids(x, call)
+  rust_value(ids_in_range(ids$x, ids$input, layout, range$from, range$to), call, list(layout = layout, x = x))
 }
 
 # The verbs never change their input: a data.table, which can be changed

@@ -497,22 +497,25 @@ expected_table <- function(ids, layout) {
 }
 
 # Which IDs were made in [from, to), by bit64 arithmetic on the IDs and
-# whole milliseconds of the ends, as the range's documentation says.
+# ends floored to the layout's resolution (whole microseconds for
+# microsecond ticks, else whole milliseconds), as the range's documentation
+# says.
 expected_in_range <- function(ids, layout, from, to) {
   valid <- !is.na(ids)
   if ("sign" %in% layout$kinds) valid <- valid & ids >= 0
   if (identical(layout$name, "scru64")) valid <- valid & ids < bit64::as.integer64("4738381338321616896")
   x <- ids
   x[!valid] <- bit64::as.integer64(0)
-  tick_ms <- expected_fields(x, layout)$time_ms
-  floor_ms <- function(t) {
+  per_second <- if (layout$unit == "us") 1e6 else 1000
+  tick <- round(expected_fields(x, layout)$time * per_second)
+  floor_count <- function(t) {
     s <- as.numeric(t)
-    ms <- round(s * 1000)
-    if (s < ms / 1000) ms - 1 else ms
+    count <- round(s * per_second)
+    if (s < count / per_second) count - 1 else count
   }
   keep <- valid
-  if (!is.null(from)) keep <- keep & tick_ms >= floor_ms(from)
-  if (!is.null(to)) keep <- keep & tick_ms < floor_ms(to)
+  if (!is.null(from)) keep <- keep & tick >= floor_count(from)
+  if (!is.null(to)) keep <- keep & tick < floor_count(to)
   keep
 }
 

@@ -1,7 +1,7 @@
 # The dialect table: every engine described once, with every field.
 
 fields <- c("aliases", "connections", "dbplyr", "quote", "types", "type_of", "type_names", "declared_type",
-            "sign_unknown",
+            "sign_unknown", "stored_as",
             "bits", "digits", "shift", "mask", "int32", "int_div", "length", "literal", "timestamp",
             "time_range", "to_ms", "to_text", "columns_of", "lease")
 kinds <- c("integer", "unsigned", "decimal", "text")
@@ -39,7 +39,7 @@ test_that("every dialect has every field, in the documented form", {
     plain <- c("aliases", "connections", "dbplyr", "quote", "types", "type_names", "sign_unknown", "bits",
                "time_range", "lease")
     for (f in setdiff(fields, plain)) {
-      optional <- f %in% c("type_of", "declared_type")
+      optional <- f %in% c("type_of", "declared_type", "stored_as")
       expect_true(is.function(d[[f]]) || (optional && is.null(d[[f]])), label = paste(name, f))
     }
   }

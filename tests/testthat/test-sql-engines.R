@@ -351,11 +351,13 @@ check_junk <- function(engine) {
   if (has_decimal) statements$decimal <- decode("d", "decimal")
   results <- run_engine(engine, list(engine_table("junk", types, data)), statements)
   got <- rows_by_n(results$text, data$n)[seq_along(texts), ]
-  expected <- suppressWarnings(id_fields(texts, "discord"), classes = "zuid_warning_invalid")
+  # ("1e5" is scientific text: decoding also says the column looks rounded.)
+  quiet <- c("zuid_warning_invalid", "zuid_warning_rounded")
+  expected <- suppressWarnings(id_fields(texts, "discord"), classes = quiet)
   spaced <- !is.na(texts) & (grepl(" ", texts, fixed = TRUE) | texts %in% c("5.0", "x5"))
   expected$sequence[spaced] <- NA
   expect_identical(as.numeric(got$s), as.numeric(expected$sequence), label = paste(engine, "text"))
-  ms <- suppressWarnings(id_time(texts, "discord", as = "ms"), classes = "zuid_warning_invalid")
+  ms <- suppressWarnings(id_time(texts, "discord", as = "ms"), classes = quiet)
   ms[spaced] <- NA
   expect_identical(as.numeric(got$time), ms, label = paste(engine, "text time"))
   expect_setequal(as.integer(results$all$n), which(!is.na(expected$sequence)))

@@ -16,7 +16,12 @@ test_that("IDs a layout cannot hold give NULL", {
 
 test_that("every dialect has its own shifts and timestamp", {
   time <- function(dialect) text_of(id_sql("discord", dialect = dialect)[["time"]])
-  expect_identical(time("sqlite"), "(1420070400000 + ((`id` >> 22) & 4398046511103))")
+  # SQLite's columns hold any type: integers are read as integers, text as
+  # text, anything else is no ID.
+  sqlite_bits <- zuid:::sql_id_bits("`id`", "integer", "sqlite")
+  expect_match(sqlite_bits, "^\\(CASE WHEN typeof\\(`id`\\) = 'integer' THEN `id` WHEN typeof\\(`id`\\) = 'text' AND")
+  expect_identical(zuid:::sql_id_bits("`id`", "text", "sqlite"), sqlite_bits)
+  expect_identical(time("sqlite"), sprintf("(1420070400000 + ((%s >> 22) & 4398046511103))", sqlite_bits))
   expect_identical(time("duckdb"), "epoch_ms((1420070400000 + ((\"id\" >> 22) & 4398046511103)))")
   expect_identical(time("spark"), "timestamp_millis((1420070400000 + (shiftright(`id`, 22) & 4398046511103)))")
   expect_identical(time("mysql"), paste(
@@ -53,8 +58,9 @@ test_that("microsecond ticks become milliseconds by whole-number division", {
                    guarded("epoch_ms((0 + (((\"id\" >> 10) & 9007199254740991) // 1000)))"))
   expect_identical(unclass(id_sql("tid", dialect = "spark")[["time"]]),
                    guarded("timestamp_millis((0 + ((shiftright(`id`, 10) & 9007199254740991) div 1000)))", "`id`"))
+  bits <- zuid:::sql_id_bits("`id`", "integer", "sqlite")
   expect_identical(unclass(id_sql("tid", dialect = "sqlite")[["time"]]),
-                   guarded("(0 + (((`id` >> 10) & 9007199254740991) / 1000))", "`id`"))
+                   guarded(sprintf("(0 + (((%s >> 10) & 9007199254740991) / 1000))", bits), bits))
   expect_identical(names(id_sql("tid")), c("time", "clock_id", "sequence"))
 })
 

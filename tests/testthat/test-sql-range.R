@@ -25,6 +25,12 @@ test_that("id_sql_range() bounds round up to tick starts", {
                    sprintf("\"id\" >= %s", id_from_time(as.Date("2020-01-01"), "twitter")))
 })
 
+# SQLite's condition on a column's text values alone.
+text_range_sql <- function(from, to, layout) {
+  bounds <- zuid:::range_bounds_of(zuid:::range_seconds(from, to, NULL), id_layout(layout), NULL)
+  zuid:::sql_number_range("`id`", bounds, "text", zuid:::sql_dialect("sqlite"))
+}
+
 test_that("open ends run from the epoch and to the layout's last ID", {
   t <- as.Date("2020-01-01")
   low <- id_from_time(t, "discord")
@@ -35,8 +41,11 @@ test_that("open ends run from the epoch and to the layout's last ID", {
   expect_identical(range(NULL, NULL, "discord"), "(\"id\" >= 0 OR \"id\" < 0)")
   scru <- id_layout("scru64", node_bits = 8)
   expect_identical(range(NULL, NULL, scru), "\"id\" >= 0 AND \"id\" < 4738381338321616896")
-  expect_identical(range(t, NULL, "discord", dialect = "sqlite"),
-                   sprintf("(`id` >= CAST(%s AS INTEGER) OR `id` < CAST(0 AS INTEGER))", low))
+  # SQLite's columns hold any type: integers are compared as integers, text
+  # as text (see below).
+  expect_identical(range(t, NULL, "discord", dialect = "sqlite"), sprintf(
+    "((typeof(`id`) = 'integer' AND (`id` >= CAST(%1$s AS INTEGER) OR `id` < CAST(0 AS INTEGER))) OR %2$s)",
+    low, sprintf("(typeof(`id`) = 'text' AND %s)", text_range_sql(t, NULL, "discord"))))
 })
 
 test_that("infinite ends and ends past the layout's are open, or leave no ID", {
@@ -55,13 +64,20 @@ test_that("infinite ends and ends past the layout's are open, or leave no ID", {
   expect_error(id_sql_range(inf, inf, "discord"), class = "zuid_error_range", regexp = "before `to`")
 })
 
-test_that("microsecond ranges count to the millisecond, as in R", {
+test_that("microsecond ranges count to the microsecond, as in R", {
   t <- as.POSIXct("2024-03-05 10:00:00", tz = "UTC")
   start <- id_from_time(t, "tid", as = "character")
-  # A `to` 0.7 ms into a millisecond ends at its start, a `from` 0.4 ms in
-  # begins there.
-  expect_identical(range(NULL, t + 0.0007, "tid"), sprintf("\"id\" >= 0 AND \"id\" < %s", start))
-  expect_identical(range(t + 0.0004, NULL, "tid"), sprintf("\"id\" >= %s", start))
+  at_us <- function(us) id_from_time(t + us / 1e6, "tid", as = "character")
+  # A TID minted 0.4 ms into a millisecond is in [T, T + 0.7 ms); a `from`
+  # 0.4 ms in begins there, not at the millisecond.
+  expect_identical(range(NULL, t + 0.0007, "tid"), sprintf("\"id\" >= 0 AND \"id\" < %s", at_us(700)))
+  expect_identical(range(t + 0.0004, NULL, "tid"), sprintf("\"id\" >= %s", at_us(400)))
+  expect_identical(range(t, t + 0.0007, "tid"), sprintf("\"id\" >= %s AND \"id\" < %s", start, at_us(700)))
+  # A TID's own time reads back as its microsecond.
+  tid <- id_compose(t + 0.000399, "tid", clock_id = 5)
+  expect_identical(range(id_time(tid), NULL, "tid"), sprintf("\"id\" >= %s", at_us(399)))
+  # Millisecond layouts still count to the millisecond.
+  expect_identical(range(t + 0.0007, NULL, "discord"), range(t, NULL, "discord"))
 })
 
 test_that("a signed column takes a range reaching 2^63 in two comparisons", {
@@ -118,8 +134,11 @@ test_that("text ID columns are compared by value", {
     "(`id` REGEXP '^[0-9]{1,20}$') AND (CHAR_LENGTH(`id`) < 20 OR `id` <= '18446744073709551615')"))
   # Open to the end: below 2^63 with a sign bit, no upper bound without.
   expect_match(text(may, NULL, "twitter"), "'9223372036854775808'\\)\\) AND")
-  expect_identical(text(may, NULL, "discord", dialect = "sqlite"), paste(
+  expect_identical(text_range_sql(may, NULL, "discord"), paste(
     "(LENGTH(`id`) > 18 OR (LENGTH(`id`) = 18 AND `id` >= '176120502681600000')) AND",
     "(`id` <> '' AND `id` NOT GLOB '*[^0-9]*' AND LENGTH(`id`) <= 20) AND",
     "(LENGTH(`id`) < 20 OR `id` <= '18446744073709551615')"))
+  # SQLite reads each value by its own type, whatever the column's kind.
+  expect_identical(text(may, NULL, "discord", dialect = "sqlite"),
+                   range(may, NULL, "discord", dialect = "sqlite"))
 })

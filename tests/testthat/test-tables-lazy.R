@@ -138,3 +138,42 @@ test_that("columns of types that hold no IDs are refused, naming the type", {
   skip_unless_engine("mysql")
   skip_unless_engine("postgres")
 })
+
+test_that("values that are not integers in an SQLite INTEGER column are no IDs, in SQL as in R", {
+  skip_if_not_installed("dbplyr")
+  skip_if_not_installed("RSQLite")
+  con <- DBI::dbConnect(RSQLite::SQLite(), ":memory:")
+  on.exit(DBI::dbDisconnect(con))
+  # An INTEGER column keeps text, blobs and fractions as they are; a column
+  # of no type keeps an integer's text as text.
+  DBI::dbExecute(con, "CREATE TABLE m (n INTEGER, id INTEGER, any_id)")
+  DBI::dbExecute(con, paste(
+    "INSERT INTO m VALUES (1, 175928847299117063, '175928847299117063'), (2, 'abc', x'31'),",
+    "(3, '12abc', 1.5), (4, x'01', '12abc'), (5, 1.5, 175928847299117063), (6, NULL, NULL),",
+    "(7, -5, '1e3'), (8, 1000, 1000)"
+  ))
+  m <- dplyr::tbl(con, "m")
+  from <- as.POSIXct("2015-01-01", tz = "UTC")
+  quiet <- function(expr) suppressWarnings(expr, classes = "zuid_warning_invalid")
+  for (id in c("id", "any_id")) {
+    # The R path: the column brought into R exactly, then the verbs in R.
+    local <- quiet(id_collect(dplyr::select(m, n, dplyr::all_of(id)), !!id, layout = "discord"))
+    in_r <- quiet(id_add_fields(local, !!id, "discord"))
+    # (Collecting the mixed columns themselves would make RSQLite warn.)
+    in_db <- dplyr::collect(dplyr::select(id_add_fields(m, !!id, "discord"), -id, -any_id))
+    expect_identical(collected_ms(in_db$time), as.numeric(zuid:::floor_ms(in_r$time)), label = id)
+    expect_identical(as.integer(in_db$sequence), in_r$sequence, label = id)
+    for (range in list(list(from, NULL), list(NULL, NULL), list(NULL, from + 86400 * 365 * 100))) {
+      kept_db <- dplyr::collect(dplyr::select(id_filter_time(m, !!id, range[[1L]], range[[2L]],
+                                                             layout = "discord"), n))$n
+      kept_r <- quiet(id_filter_time(local, !!id, range[[1L]], range[[2L]], layout = "discord"))$n
+      expect_setequal(kept_db, kept_r)
+    }
+  }
+  expect_identical(sort(dplyr::collect(dplyr::select(id_filter_time(m, id, layout = "discord"), n))$n),
+                   c(1L, 7L, 8L))
+  # id_collect() shows a blob as a blob, not as the text of its bytes.
+  expect_warning(got <- id_collect(dplyr::select(m, n, any_id), any_id, layout = "discord"), "blob x'31'",
+                 class = "zuid_warning_invalid")
+  expect_identical(is.na(got$any_id), c(FALSE, TRUE, TRUE, TRUE, FALSE, TRUE, TRUE, FALSE))
+})

@@ -79,6 +79,21 @@ test_that("ranges on data frames and in SQL have the same edges", {
   expect_identical(id_filter_time(df, id, NULL, may, "discord")$id, ids[1])
   expect_identical(id_filter_time(df, id, may + 1, NULL, "discord")$id, ids[5])
   expect_identical(id_filter_time(df, id, layout = "discord")$id, ids)
+  # TIDs count to the microsecond: one minted 0.4 ms into T is in
+  # [T, T + 0.7 ms), in R as in SQL.
+  t <- as.POSIXct("2025-06-01 12:00:00", tz = "UTC")
+  tids <- id_compose(t + c(-1e-6, 0, 0.0004, 0.000699, 0.0007), "tid", clock_id = 3)
+  df <- data.frame(id = tids)
+  expect_identical(id_filter_time(df, id, t, t + 0.0007, "tid")$id, tids[2:4])
+  expect_identical(id_filter_time(df, id, t + 0.0004, NULL, "tid")$id, tids[3:5])
+  expect_identical(id_filter_time(df, id, id_time(tids[4]), NULL, "tid")$id, tids[4:5])
+  skip_if_not_installed("dbplyr")
+  skip_if_not_installed("RSQLite")
+  con <- DBI::dbConnect(RSQLite::SQLite(), ":memory:")
+  on.exit(DBI::dbDisconnect(con))
+  id_write_table(con, "tids", df)
+  lazy <- id_filter_time(dplyr::tbl(con, "tids"), id, t, t + 0.0007, "tid")
+  expect_identical(id_collect(lazy, id, layout = "tid")$id, tids[2:4])
 })
 
 test_that("a data.table is copied, not changed by reference", {

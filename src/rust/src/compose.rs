@@ -2,14 +2,16 @@
 //! range: R's vectors are read in place, the core plans and composes
 //! (`zuid_core::plan`), and the IDs come back in the form `as` names.
 
-use crate::input::numbers;
+use crate::damage::rounded_problem;
+use crate::input::{numbers, Ids};
 use crate::layout::layout_from_r;
-use crate::reply::{reply, value, Outcome};
+use crate::reply::{reply, value, with_invalid, Outcome};
 use crate::vectors;
 use extendr_api::prelude::*;
 use zuid_core::output::IdsAs;
 use zuid_core::plan::{Fault, Plan};
-use zuid_core::{Code, Problem, Side};
+use zuid_core::r_values::NA_INTEGER;
+use zuid_core::{Code, Entry, Invalid, Problem, Side};
 
 /// The `n` IDs that `one` makes. Text is built only after a first pass
 /// that allocates nothing has found no fault (making strings is costly);
@@ -107,8 +109,51 @@ fn range_bounds(from: f64, to: f64, layout: &Robj) -> Outcome {
     ))
 }
 
+/// Whether each ID of `x` (read as `input` says) was made in `[from, to)`
+/// under `layout`, as `id_range_bounds()` bounds the range for SQL: `TRUE`
+/// or `FALSE`, `NA` for a missing entry and one that is not an ID of the
+/// layout (counted in the call's warning), with decoding's warning of a
+/// rounded column.
+#[extendr]
+fn ids_in_range(x: Robj, input: &str, layout: Robj, from: &[f64], to: &[f64]) -> Robj {
+    match (from, to) {
+        (&[from], &[to]) => reply(in_range(&x, input, &layout, from, to)),
+        _ => reply(Err(Problem::new(Code::InputType))),
+    }
+}
+
+fn in_range(x: &Robj, input: &str, layout: &Robj, from: f64, to: f64) -> Outcome {
+    let layout = layout_from_r(layout)?;
+    let ids = Ids::from_r(x, input, layout.text_form())?;
+    let bounds = Plan::new(&layout).range(from, to);
+    let mut out = vectors::logicals(ids.len());
+    let slots = vectors::logical_slots(&mut out);
+    let max_id = layout.max_id();
+    let mut invalid = Invalid::default();
+    for (i, slot) in slots.iter_mut().enumerate() {
+        *slot = match ids.get(i) {
+            Entry::Id(id) if id <= max_id => i32::from(bounds.contains(id)),
+            Entry::Id(id) => {
+                invalid.note(i, layout.refusal(id));
+                NA_INTEGER
+            }
+            Entry::Invalid(reason) => {
+                invalid.note(i, reason);
+                NA_INTEGER
+            }
+            Entry::Missing => NA_INTEGER,
+            Entry::Imprecise => return Err(Problem::imprecise_at(i + 1)),
+        };
+    }
+    let rounded = rounded_problem(&ids, &layout);
+    let (value, mut problems) = with_invalid(out, invalid)?;
+    problems.extend(rounded);
+    Ok((value, problems))
+}
+
 extendr_module! {
     mod compose;
+    fn ids_in_range;
     fn id_range_bounds;
     fn compose_ids;
     fn ids_at_times;

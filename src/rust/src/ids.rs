@@ -142,6 +142,41 @@ fn ids_to_double(x: Robj) -> Robj {
     with_bits(&x, |x| value(vectors::doubles_from(&order::nearest_doubles(x))))
 }
 
+/// The one ID of `origin` (integer64 bits), or the problem that it is not
+/// one (R passes a single ID that is not NA).
+fn one_id(origin: &Robj) -> std::result::Result<u64, Problem> {
+    match integer64_bits(origin)? {
+        [bits] if bits.to_bits() != NA_INTEGER64_BITS => Ok(bits.to_bits()),
+        _ => Err(Problem::new(Code::InputType)),
+    }
+}
+
+/// Each ID's distance from the ID `origin`, as a plot places them: exact
+/// doubles within 2^53 of it, NA for NA.
+#[extendr]
+fn ids_offsets(x: Robj, origin: Robj) -> Robj {
+    with_bits(&x, |x| {
+        value(vectors::doubles_from(&order::offsets_from(x, one_id(&origin)?)))
+    })
+}
+
+/// The decimal text of the IDs whole `offsets` away from the ID `origin`
+/// (NA where that is no ID; beyond 2^53 away, the nearest multiple of
+/// `step`), and the residue of `origin` modulo `step` (a whole number from
+/// 1 to 2^53), as a plot's breaks and labels need them.
+#[extendr]
+fn ids_at_offsets(origin: Robj, offsets: &[f64], step: f64) -> Robj {
+    reply(one_id(&origin).and_then(|origin| {
+        if !(1.0..=9_007_199_254_740_992.0).contains(&step) || step.fract() != 0.0 {
+            return Err(Problem::new(Code::InputType));
+        }
+        let labels = vectors::strings::<DECIMAL_MAX_LEN>(offsets.len(), |i, buf| {
+            order::at_offset(origin, offsets[i], step as u64).map(|id| write_decimal(id, buf))
+        });
+        value(list!(labels = labels, residue = (origin % step as u64) as f64))
+    }))
+}
+
 /// vctrs' proxy of a `zuid_id`, and back again: the bits with those of
 /// `NA_real_` and of integer64's NA swapped, so that the elements vctrs
 /// fills with `NA_real_` restore to NA. Always a new vector without
@@ -180,4 +215,6 @@ extendr_module! {
     fn ids_range;
     fn ids_halves;
     fn ids_to_double;
+    fn ids_offsets;
+    fn ids_at_offsets;
 }

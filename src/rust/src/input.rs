@@ -72,6 +72,15 @@ impl<'a> Ids<'a> {
         }
     }
 
+    /// The text of entry `i` as written, for text that is not NA; `None`
+    /// for numbers.
+    pub fn text(&self, i: usize) -> Option<&[u8]> {
+        match self {
+            Ids::Text { strings, .. } if !strings[i].is_na() => Some(charsxp_bytes(&strings[i])),
+            _ => None,
+        }
+    }
+
     #[inline]
     pub fn get(&self, i: usize) -> Entry {
         match self {

@@ -23,6 +23,7 @@ mod lease;
 mod links;
 mod mint;
 mod reply;
+mod rounded;
 mod scru64;
 mod text;
 mod tid;
@@ -47,6 +48,7 @@ extendr_module! {
     use lease;
     use links;
     use reply;
+    use rounded;
     use scru64;
     use tid;
     use times;

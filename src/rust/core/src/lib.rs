@@ -29,6 +29,7 @@ pub mod plan;
 pub mod problem;
 pub mod r_values;
 pub mod registry;
+pub mod rounded;
 pub mod scru64;
 pub mod sliced;
 pub mod start;

@@ -3,7 +3,7 @@
 //! more as negative. The IDs come as the doubles that hold integer64 bits
 //! (NA is `NA_INTEGER64_BITS`); what goes back to R is in R's forms.
 
-use crate::r_values::{na_real, swap_na_bits, NA_INTEGER, NA_INTEGER64_BITS};
+use crate::r_values::{na_real, swap_na_bits, EXACT_DOUBLE_LIMIT, NA_INTEGER, NA_INTEGER64_BITS};
 
 /// The ID in the double at `i`; `None` for NA.
 #[inline]
@@ -157,6 +157,31 @@ pub fn nearest_doubles(x: &[f64]) -> Vec<f64> {
     (0..x.len())
         .map(|i| id_at(x, i).map_or(na_real(), |id| id as f64))
         .collect()
+}
+
+/// Each ID's distance from `origin`, `id - origin`, as the nearest double
+/// (exact within 2^53 of it), NA for NA: how a plot places IDs, so that IDs
+/// no double tells apart (300 consecutive ones) stand apart.
+pub fn offsets_from(x: &[f64], origin: u64) -> Vec<f64> {
+    (0..x.len())
+        .map(|i| id_at(x, i).map_or(na_real(), |id| (i128::from(id) - i128::from(origin)) as f64))
+        .collect()
+}
+
+/// The ID a whole number `offset` (rounded to the nearest) away from
+/// `origin`, if there is one. Beyond 2^53, where a double's offset is no
+/// longer whole numbers one apart, the ID is the nearest multiple of
+/// `step`: a plot's break, computed on that grid, that the double blurred.
+pub fn at_offset(origin: u64, offset: f64, step: u64) -> Option<u64> {
+    if !offset.is_finite() {
+        return None;
+    }
+    let mut id = i128::from(origin) + offset.round() as i128;
+    if offset.abs() >= EXACT_DOUBLE_LIMIT && step > 1 {
+        let step = i128::from(step);
+        id = (id + step / 2).div_euclid(step) * step;
+    }
+    u64::try_from(id).ok()
 }
 
 /// Whether each ID is missing, as R logicals in `out` (1 or 0): only the
@@ -354,5 +379,32 @@ mod r_forms {
         let d = nearest_doubles(&bits(&[TOP, 12, NA]));
         assert_eq!(&d[..2], &[9_223_372_036_854_775_808.0, 12.0]);
         assert!(d[2].is_nan());
+    }
+
+    #[test]
+    fn offsets_place_ids_a_double_cannot_tell_apart() {
+        let origin = 2_127_995_219_591_962_624u64;
+        let ids: Vec<f64> = [origin, origin + 1, origin + 299, origin - 5, u64::MAX]
+            .iter()
+            .map(|&id| f64::from_bits(id))
+            .chain([f64::from_bits(NA_INTEGER64_BITS)])
+            .collect();
+        let offsets = offsets_from(&ids, origin);
+        assert_eq!(&offsets[..4], &[0.0, 1.0, 299.0, -5.0]);
+        assert_eq!(offsets[4], (u64::MAX - origin) as f64);
+        assert!(offsets[5].is_nan());
+        assert_eq!(at_offset(origin, 299.4, 100), Some(origin + 299));
+        assert_eq!(at_offset(origin, -5.0, 1), Some(origin - 5));
+        assert_eq!(at_offset(5, -6.0, 1), None);
+        assert_eq!(at_offset(u64::MAX, 1.0, 1), None);
+        assert_eq!(at_offset(5, f64::NAN, 1), None);
+        // Far from the origin a double's offset is blurred: the break it
+        // stands for is the nearest multiple of the step.
+        let origin = 1_213_583_904_003_457_024u64;
+        let far = (1_224_000_000_000_000_000 - origin) as f64;
+        assert_eq!(
+            at_offset(origin, far, 1_000_000_000_000_000),
+            Some(1_224_000_000_000_000_000)
+        );
     }
 }

@@ -6,7 +6,8 @@
 use crate::compose::{ComposeError, Composer, Side};
 use crate::layout::Layout;
 use crate::problem::{Code, Problem};
-use crate::r_values::{millis_from_seconds, time_from_seconds, Numbers, PartValue};
+use crate::r_values::{time_from_seconds, Numbers, PartValue};
+use crate::unit::Resolution;
 
 /// What a call needs of its layout, computed once.
 #[derive(Clone, Debug)]
@@ -130,32 +131,41 @@ impl Plan {
     }
 
     /// The ID bounds of the times `[from, to)` (POSIXct seconds, NaN for an
-    /// open end). Ranges count to the millisecond whatever the layout's
-    /// resolution: each end is floored to a whole millisecond, as R's
-    /// `id_filter_time()` compares the IDs' times floored to the
-    /// millisecond. An end that no ID's time reaches is open on that side
-    /// (`-Inf` as `from`, `Inf` or a time past the layout's end as `to`) or
-    /// leaves the range empty (`Inf` as `from`, `-Inf` as `to`); times from
-    /// 2^53 ms on, which a double cannot hold to the millisecond, count as
-    /// `Inf`. Never a problem: every time has bounds.
+    /// open end). Each end is floored to the layout's resolution, a
+    /// microsecond for microsecond ticks (TIDs) and a millisecond for all
+    /// others, as the IDs' times are counted: a POSIXct holds a microsecond
+    /// of today's times to a quarter of one, and a time that came from a
+    /// count (as `id_time()` gives it) reads back as that count. An end that
+    /// no ID's time reaches is open on that side (`-Inf` as `from`, `Inf` or
+    /// a time past the layout's end as `to`) or leaves the range empty
+    /// (`Inf` as `from`, `-Inf` as `to`); times from 2^53 counts on, which a
+    /// double cannot hold to the count (2^53 ms, or 2^53 µs, the year 2255,
+    /// where every microsecond layout ends), count as `Inf`. Never a
+    /// problem: every time has bounds.
     pub fn range(&self, from: f64, to: f64) -> RangeBounds {
         let end = u128::from(self.max_id) + 1;
+        let resolution = self.composer.resolution();
         let bound = |end_time: RangeEnd| match end_time {
             RangeEnd::Before => 0,
             RangeEnd::After => end,
-            RangeEnd::At(ms) => {
-                let per_ms = self.composer.resolution().per_second() / 1_000;
-                self.composer.first_id_from(ms * per_ms).min(end)
-            }
+            RangeEnd::At(t) => self.composer.first_id_from(t).min(end),
         };
-        let low = if from.is_nan() { 0 } else { bound(RangeEnd::of(from)) };
-        let high = if to.is_nan() { end } else { bound(RangeEnd::of(to)) };
+        let low = if from.is_nan() {
+            0
+        } else {
+            bound(RangeEnd::of(from, resolution))
+        };
+        let high = if to.is_nan() {
+            end
+        } else {
+            bound(RangeEnd::of(to, resolution))
+        };
         RangeBounds { low, high }
     }
 }
 
-/// Where a range's end falls: a whole millisecond, or before or after
-/// every time a millisecond count in a double can say.
+/// Where a range's end falls: a whole count of the layout's resolution, or
+/// before or after every time a count in a double can say.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum RangeEnd {
     Before,
@@ -164,9 +174,9 @@ enum RangeEnd {
 }
 
 impl RangeEnd {
-    fn of(seconds: f64) -> RangeEnd {
-        match millis_from_seconds(seconds) {
-            Some(ms) => RangeEnd::At(ms),
+    fn of(seconds: f64, resolution: Resolution) -> RangeEnd {
+        match time_from_seconds(seconds, resolution) {
+            Some(t) => RangeEnd::At(t),
             None if seconds > 0.0 => RangeEnd::After,
             None => RangeEnd::Before,
         }
@@ -188,6 +198,11 @@ pub struct RangeBounds {
 pub type SignedRange = (Option<i64>, Option<i64>);
 
 impl RangeBounds {
+    /// Whether `id` is in the range.
+    pub fn contains(&self, id: u64) -> bool {
+        (self.low..self.high).contains(&u128::from(id))
+    }
+
     /// Whether no ID is in the range.
     pub fn is_empty(&self) -> bool {
         self.low >= self.high
@@ -224,7 +239,8 @@ mod tests {
     use super::*;
     use crate::r_values::{na_real, seconds_from_millis};
     use crate::test_cases::{
-        discord, scru64, sonyflake, tid, twitter, DISCORD_EXAMPLE, DISCORD_MAY_2016_ID, DISCORD_MAY_2016_MS,
+        discord, scru64, sonyflake, tid, twitter, DISCORD_EPOCH_MS, DISCORD_EXAMPLE, DISCORD_MAY_2016_ID,
+        DISCORD_MAY_2016_MS,
     };
 
     fn seconds(ms: i64) -> f64 {
@@ -305,19 +321,25 @@ mod tests {
     }
 
     #[test]
-    fn range_ends_count_to_the_millisecond() {
-        // A TID made 0.4 ms into a millisecond is in that millisecond: a
-        // range to 0.7 ms into it ends at its start, as in R.
+    fn range_ends_count_to_the_layouts_resolution() {
+        // A TID made 0.4 ms into a millisecond is in [that millisecond, 0.7 ms
+        // into it), and not in [0.5 ms into it, ...).
         let tid = Plan::new(&tid());
         let ms = DISCORD_MAY_2016_MS;
-        let start_of_ms = (ms as u128 * 1000) << 10;
-        let to = tid.range(f64::NAN, seconds(ms) + 0.0007);
-        assert_eq!(to.high, start_of_ms);
-        assert_eq!(tid.range(seconds(ms) + 0.0004, f64::NAN).low, start_of_ms);
-        assert_eq!(
-            tid.range(seconds(ms) + 0.0014, f64::NAN).low,
-            start_of_ms + (1000 << 10)
-        );
+        let at = |us: u128| ((ms as u128 * 1000 + us) << 10) as u64;
+        let range = tid.range(seconds(ms), seconds(ms) + 0.0007);
+        assert!(range.contains(at(400)) && range.contains(at(0)) && range.contains(at(699)));
+        assert!(!range.contains(at(700)) && !range.contains(at(0) - 1));
+        assert_eq!(tid.range(seconds(ms) + 0.0005, f64::NAN).low, u128::from(at(500)));
+        // A TID's own time, as id_time() gives it, reads back as its start.
+        for us in [0u128, 1, 399, 400, 999] {
+            let t = (ms * 1000 + us as i64) as f64 / 1e6;
+            assert_eq!(tid.range(t, f64::NAN).low, u128::from(at(us)), "{us}");
+        }
+        // Millisecond layouts floor ends to the millisecond, as before.
+        let discord = Plan::new(&discord());
+        let start = u128::from((ms - DISCORD_EPOCH_MS) as u64) << 22;
+        assert_eq!(discord.range(seconds(ms) + 0.0007, f64::NAN).low, start);
     }
 
     #[test]
