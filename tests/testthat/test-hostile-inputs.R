@@ -165,24 +165,27 @@ test_that("23.3 an open `from` keeps tick 0 of off-grid epochs in SQL as in R, o
   skip_unless_engine("mysql")
 })
 
-test_that("23.3 TID ranges count to the millisecond in SQL as in R", {
+test_that("23.3 TID ranges count to the microsecond in SQL as in R", {
+  # Issue 30: a range's ends keep the layout's resolution (a microsecond
+  # for TIDs), so a TID minted at T + 0.4 ms is in [T, T + 0.7 ms).
   skip_unless_engine("sqlite")
   t <- as.POSIXct("2024-03-05 10:00:00", tz = "UTC")
   tid <- id_compose(t + 0.0004, "tid")
   last <- as_zuid_id("9223372036854775807", "tid")
   ids <- c(tid, last)
   df <- data.frame(n = 1:2, id = ids)
-  expect_identical(nrow(id_filter_time(df, id, NULL, t + 0.0007, "tid")), 0L)
-  expect_identical(id_filter_time(df, id, t + 0.0007, NULL, "tid")$n, 1:2)
+  expect_identical(id_filter_time(df, id, NULL, t + 0.0007, "tid")$n, 1L)
+  expect_identical(id_filter_time(df, id, t + 0.0007, NULL, "tid")$n, 2L)
+  expect_identical(id_filter_time(df, id, t, t + 0.0007, "tid")$n, 1L)
   got <- rows_where("sqlite", ids, function(con, type) {
     id_sql_range(NULL, t + 0.0007, "tid", dialect = con, type = type)
   })
-  expect_identical(got, list(integer = integer(), text = integer()))
-  # An open `to` keeps the layout's last ID, of its last millisecond.
+  expect_identical(got, list(integer = 1L, text = 1L))
+  # An open `to` keeps the layout's last ID, of its last microsecond.
   got <- rows_where("sqlite", ids, function(con, type) {
     id_sql_range(t + 0.0007, NULL, "tid", dialect = con, type = type)
   })
-  expect_identical(got, list(integer = 1:2, text = 1:2))
+  expect_identical(got, list(integer = 2L, text = 2L))
 })
 
 test_that("23.3 infinite ends give the same rows in SQL as in R", {
