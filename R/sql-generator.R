@@ -198,7 +198,7 @@
 #' }
 id_sql_generator <- function(layout, ..., dialect, name = "zuid_next_id",
                              on_clock_back = c("wait", "error"), table = NULL, column = "id",
-                             execute = FALSE) {
+                             adopt = FALSE, execute = FALSE) {
   call <- sys.call()
   layout <- as_layout(layout, call)
   nodes <- check_generator_nodes(list(...), layout, call)
@@ -211,21 +211,47 @@ id_sql_generator <- function(layout, ..., dialect, name = "zuid_next_id",
   target <- sql_target(dialect, call)
   engine <- generator_engine(target$dialect, call)
   policy <- check_choice(on_clock_back, c("wait", "error"), "on_clock_back", call)
+  adopt <- check_flag(adopt, "adopt", call)
   execute <- check_flag(execute, "execute", call)
+  if (adopt && is.null(table)) {
+    zuid_abort("`adopt = TRUE` takes over the column `column` of `table`: give `table` too.",
+               class = "zuid_error_type", call = call)
+  }
   if (execute && is.null(target$con)) {
     zuid_abort(sprintf(paste(
       "`execute = TRUE` runs the statements on a DBI connection given as `dialect`;",
       "`dialect` is the name %s. Pass the connection, or run the statements yourself."
     ), describe_value(dialect)), class = "zuid_error_type", call = call)
   }
+  if (!is.null(engine$schema) && !is.null(target$con) && is.character(name) && length(name) == 1L) {
+    # The function then names its state and clock by schema, which costs
+    # less than SET search_path on each call.
+    name <- c(engine$schema(target$con), name)
+  }
   names <- generator_names(name, table, column, target$dialect, call)
   plan <- generator_plan(layout, nodes, policy, call)
+  plan$adopt <- adopt
   statements <- engine$statements(plan, names)
   if (execute) {
-    run_generator_sql(statements, target$con, call)
+    run_generator_sql(statements, names, target$con, call)
     return(invisible(sql_result(statements)))
   }
   sql_result(statements)
+}
+
+# The statements of a generator whose clock (and its sleep and pause) the
+# tests set: `test_clock` is a list of SQL for `clock` (an expression),
+# `sleep` and `pause` (statements; `sleep` with a %s for milliseconds).
+# Only the tests call this; users get the server's clock.
+generator_statements_for_tests <- function(layout, nodes, dialect, name, on_clock_back = "wait", table = NULL,
+                                           column = "id", adopt = FALSE, test_clock = NULL) {
+  layout <- as_layout(layout, NULL)
+  engine <- generator_engine(sql_target(dialect, NULL)$dialect, NULL)
+  names <- generator_names(name, table, column, sql_target(dialect, NULL)$dialect, NULL)
+  plan <- generator_plan(layout, check_generator_nodes(nodes, layout, NULL), on_clock_back, NULL)
+  plan$adopt <- adopt
+  plan$test_clock <- test_clock
+  engine$statements(plan, names)
 }
 
 # Engines -------------------------------------------------------------------
@@ -248,11 +274,26 @@ generator_engine_labels <- function() {
   paste(labels, collapse = " and ")
 }
 
-run_generator_sql <- function(statements, con, call) {
+# Runs the statements in order. A refusal of the state or of the column
+# (the server's "zuid: ..." errors of the check and column statements) is
+# a zuid_error_generator_state or zuid_error_generator_column with the
+# server's words; any other failure a zuid_error_database naming the
+# statement.
+run_generator_sql <- function(statements, names, con, call) {
   for (i in seq_along(statements)) {
+    what <- names(statements)[[i]]
     tryCatch(DBI::dbExecute(con, statements[[i]]), error = function(e) {
+      said <- conditionMessage(e)
+      # The server's own "zuid: ..." error (not its quote of a statement).
+      refusal <- sub("^: ", "", regmatches(said, regexpr(": zuid: [^\n]*", said)))
+      if (length(refusal) && what %in% c("check", "column", "default")) {
+        state <- what == "check"
+        zuid_abort(paste0(sub("^zuid: ", "", refusal), if (state) paste0(". ", generator_refusal_advice(names))),
+                   call = call, parent = e,
+                   class = if (state) "zuid_error_generator_state" else "zuid_error_generator_column")
+      }
       zuid_abort(sprintf("Statement %d of %d (%s) of the ID generator failed: %s",
-                         i, length(statements), names(statements)[[i]], conditionMessage(e)),
+                         i, length(statements), what, said),
                  class = "zuid_error_database", call = call, parent = e)
     })
   }
@@ -265,24 +306,71 @@ run_generator_sql <- function(statements, con, call) {
 # the epoch floored to the unit), the parts' widths, shifts and masks, the
 # node values, the last tick (for SCRU64 the last whose IDs are all
 # SCRU64's), SCRU64's lead allowance in ticks and the bound its counter
-# starts below (NULL: a tick starts at 0), as id_generator() mints.
+# starts below (NULL: a tick starts at 0), as id_generator() mints; and
+# the state's: the counter's bits below the tick, whether values are taken
+# without the lock and how far past a taken value a put goes (see
+# sql-generator-steps.R). Powers of two below 2^53 are exact doubles.
 generator_plan <- function(layout, nodes, policy, call) {
   facts <- layout_facts_of(layout, call)
   minting <- minting_facts_of(layout, call)
   offsets <- facts$offsets
   max_values <- facts$max_values
-  list(
+  state_bits <- as.integer(minting$state_counter_bits)
+  plan <- list(
     origin_us = sql_number(minting$origin_us), unit_us = minting$unit_us,
     time_mask = whole_text(max_values[["time"]]), last_tick = minting$last_tick,
     time_shift = whole_text(offsets[["time"]]), seq_bits = whole_text(layout$bits[["sequence"]]),
     seq_shift = whole_text(offsets[["sequence"]]), seq_max = whole_text(max_values[["sequence"]]),
+    seq_unit = whole_text(2^offsets[["sequence"]]),
     max_lead = minting$max_lead,
     start_bound = if (is.na(minting$counter_start_bound)) NULL else minting$counter_start_bound,
+    state_bits = minting$state_counter_bits, tick_offset = whole_text(2^(63 - state_bits)),
+    counter_mask = whole_text(2^state_bits - 1), put_margin = minting$put_margin,
+    lock_free = minting$lock_free,
+    id_limit = facts$id_limit, sign_bit = "sign" %in% layout$kinds,
     nodes = vapply(nodes, whole_text, ""), node_shifts = offsets[names(nodes)],
     policy = policy,
     about = sprintf("zuid's ID generator: %s; node %s; on_clock_back = \"%s\".",
                     layout_label(layout), node_words(nodes), policy)
   )
+  plan$stamp <- generator_stamp(plan, layout, nodes)
+  plan
+}
+
+# What the state's stamp says: `layout`, the numbers that give its values
+# their meaning (the tick grid, the time and sequence bits, the counter's
+# width), which must match for a function to use a state; and `full`,
+# those with the node and the layout's name, renewed when the node changes.
+generator_stamp <- function(plan, layout, nodes) {
+  grid <- sprintf(paste("zuid ID generator state 1: ticks of %s us from %s us after 1970; time %s bits",
+                        "at %s; sequence %s bits at %s; counter %s bits"),
+                  plan$unit_us, gsub("[()]", "", plan$origin_us), layout$bits[["time"]], plan$time_shift,
+                  plan$seq_bits, plan$seq_shift, plan$state_bits)
+  list(layout = grid, full = sprintf("%s; node %s; %s", grid, node_words(nodes), layout_label(layout)))
+}
+
+# The server's error when the state belongs to another layout, followed by
+# the state's stamp (short: MariaDB keeps 128 characters of a message).
+generator_refusal <- function(names) {
+  sprintf("zuid: the ID generator state %s was made for another layout: ", names$state_name)
+}
+
+# What R adds to that error: why, and what to do.
+generator_refusal_advice <- function(names) {
+  sprintf(paste(
+    "Its values mean nothing in this layout. Create this generator under another name, or drop",
+    "the old one (its function and the objects named after it, %s among them) once nothing mints",
+    "with it; a generator made with `table` starts above the IDs in the column."), names$state)
+}
+
+# The server's error when a column cannot be taken over.
+generator_column_refusal <- function(names, what) {
+  paste0("zuid: ", switch(what,
+    missing = sprintf("the table %s has no column %s", names$table, names$column),
+    type = sprintf("the column %s of %s is not a BIGINT, which IDs need", names$column, names$table),
+    taken = sprintf("%s.%s has an identity, default or AUTO_INCREMENT: adopt = TRUE takes it over",
+                    names$table, names$column)
+  ))
 }
 
 # A number's decimal text as SQL, in parentheses when negative (tick 0
@@ -302,8 +390,10 @@ node_bits_sql <- function(plan, cast) {
 # Names --------------------------------------------------------------------------
 
 # The names the statements use, quoted by the dialect's rules: the function,
-# its state and clock (named after it, in its schema), and for a column
-# default the table, column and trigger.
+# its state, `seen` and clock (named after it, in its schema), and for a
+# column the table, column and trigger; also, as text, what catalogs and
+# locks name them by: the state's and the table's schema (SQL: the schema
+# given, or the current one) and bare names, and the generator's lock.
 generator_names <- function(name, table, column, dialect, call) {
   rules <- sql_dialect(dialect)$quote
   limit <- generator_name_limit(dialect)
@@ -313,14 +403,22 @@ generator_names <- function(name, table, column, dialect, call) {
                limit, call, derived = suffix)
   }
   quote <- function(parts) paste(vapply(parts, quote_with, "", rules = rules), collapse = ".")
-  # The state's name is checked before the clock's: a message names the first too long.
-  state <- quote(derived("_state"))
-  out <- list(fn = quote(fn), clock = quote(derived("_clock")), state = state, qualified = length(fn) == 2L)
+  schema_sql <- function(parts) {
+    if (length(parts) == 2L) my_string(parts[[1L]]) else "DATABASE()"
+  }
+  # The state's name is checked before the others: a message names the first too long.
+  state <- derived("_state")
+  out <- list(fn = quote(fn), state = quote(state), seen = quote(derived("_seen")),
+              clock = quote(derived("_clock")), qualified = length(fn) == 2L,
+              state_name = state[[length(state)]], schema_sql = schema_sql(state))
+  out$lock <- sprintf("CONCAT('zuid_', MD5(CONCAT(%s, '.', %s)))", out$schema_sql, my_string(out$state_name))
   if (!is.null(table)) {
     table <- name_parts(table, "table", limit, call)
     column <- name_parts(column, "column", limit, call, parts = 1L)
     trigger <- derived(paste0("_", column, "_zuid"), table, "table")
-    out <- c(out, list(table = quote(table), column = quote(column), trigger = quote(trigger)))
+    out <- c(out, list(table = quote(table), column = quote(column), trigger = quote(trigger),
+                       column_text = column, table_name = table[[length(table)]],
+                       table_schema_sql = schema_sql(table)))
   }
   out
 }
@@ -356,19 +454,4 @@ name_parts <- function(x, arg, limit, call, parts = 2L, derived = NULL) {
     limit$engine, limit$max, limit$type), class = "zuid_error_range", call = call)
   }
   x
-}
-
-# Filling in the SQL ---------------------------------------------------------------
-
-# `template` (lines) with each {{key}} replaced by `values[[key]]`, in one
-# pass, so that a value (holding a user's quoted name) is never read for
-# keys itself.
-fill_sql <- function(template, values) {
-  text <- paste(template, collapse = "\n")
-  at <- gregexpr("\\{\\{[a-z_]+\\}\\}", text)
-  keys <- gsub("[{}]", "", regmatches(text, at)[[1L]])
-  missing <- setdiff(keys, names(values))
-  if (length(missing) > 0L) zuid_abort_internal(sprintf("no value for {{%s}} in the SQL", missing[[1L]]))
-  regmatches(text, at) <- list(vapply(keys, function(k) values[[k]], "", USE.NAMES = FALSE))
-  text
 }
