@@ -59,18 +59,20 @@ pub struct MintingFacts {
     pub state_counter_bits: u32,
     /// The least distance from a value a session took to the value it puts
     /// the state at (see [`MintingFacts::lock_free`]): the most values
-    /// other sessions can take meanwhile, a tick's sequence and one each.
+    /// other sessions can take meanwhile, a tick's sequence and three each.
     pub put_margin: u64,
     /// Whether the SQL generators take values without a lock. A session
-    /// moves the state to a new tick (a put) under a lock, after taking a
-    /// value `v` itself; sessions without the lock take values meanwhile,
-    /// each at most one before it must wait for the lock or the clock,
-    /// except those that mint one of a tick's valid values, so at most
-    /// [`MintingFacts::put_margin`] of them. A put goes at least that far
-    /// past `v`, so it never moves the state back over a value taken: at
-    /// most one tick past the clock when a tick holds more than the
-    /// margin, as it does where this is true. Where a tick's counter is too
-    /// narrow for that (Mastodon, TIDs), every value is taken under the lock.
+    /// moves the state to a new tick (a put) under the lock, after taking a
+    /// value `v` under it; sessions without the lock take values meanwhile,
+    /// each at most three (the one it found stale, and one each time it
+    /// got past a stage of the lock) before it must wait for the lock or
+    /// the clock, except those that mint one of a tick's valid values, so
+    /// at most [`MintingFacts::put_margin`] of them. A put goes at least
+    /// that far past `v`, so it never moves the state back over a value
+    /// taken: at most one tick past the clock when a tick's counter holds
+    /// more than the margin, as it does where this is true. Where a tick's
+    /// counter is too narrow for that (Mastodon, TIDs), every value is
+    /// taken under the lock.
     pub lock_free: bool,
 }
 
@@ -96,7 +98,7 @@ impl MintingFacts {
             0
         };
         let state_counter_bits = 64 - layout.time().bits();
-        let put_margin = layout.sequence().max_value() + 1 + SQL_SESSIONS_MAX;
+        let put_margin = layout.sequence().max_value() + 1 + 3 * SQL_SESSIONS_MAX;
         MintingFacts {
             origin_us: layout.origin() * (1_000_000 / resolution.per_second()),
             unit_us: layout.unit().micros(),
@@ -833,13 +835,13 @@ mod tests {
     #[test]
     fn sql_state_counters_are_the_bits_below_the_time() {
         // (layout, counter bits, lock free): a tick's counter must hold its
-        // sequence and one value for each of 2^18 sessions.
+        // sequence and three values for each of 2^18 sessions.
         let mastodon = Layout::new(&[(Time, 48), (Sequence, 16)], Unit::MILLIS, 0).unwrap();
         let cases = [(twitter(), 23, true), (scru64(1), 25, true), (mastodon, 16, false), (tid(), 11, false)];
         for (layout, bits, lock_free) in cases {
             let facts = MintingFacts::of(&layout);
             assert_eq!((facts.state_counter_bits, facts.lock_free), (bits, lock_free));
-            assert_eq!(facts.put_margin, layout.sequence().max_value() + 1 + SQL_SESSIONS_MAX);
+            assert_eq!(facts.put_margin, layout.sequence().max_value() + 1 + 3 * SQL_SESSIONS_MAX);
             if lock_free {
                 assert!(1u64 << bits > facts.put_margin);
             }
