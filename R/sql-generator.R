@@ -285,7 +285,7 @@ run_generator_sql <- function(statements, names, con, call) {
     tryCatch(DBI::dbExecute(con, statements[[i]]), error = function(e) {
       said <- conditionMessage(e)
       # The server's own "zuid: ..." error (not its quote of a statement).
-      refusal <- sub("^: ", "", regmatches(said, regexpr(": zuid: [^\n]*", said)))
+      refusal <- sub("^:\\s+", "", regmatches(said, regexpr(":\\s+zuid: [^\n]*", said)))
       if (length(refusal) && what %in% c("check", "column", "default")) {
         state <- what == "check"
         zuid_abort(paste0(sub("^zuid: ", "", refusal), if (state) paste0(". ", generator_refusal_advice(names))),

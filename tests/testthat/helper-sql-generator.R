@@ -49,6 +49,10 @@ gen_sql <- list(
       DBI::dbFetch(rs, n = -1)
     },
     minted_table = FALSE,
+    # Columns that get their values elsewhere, for adopt = TRUE.
+    adoptable = c(bigserial = "id BIGSERIAL PRIMARY KEY",
+                  identity = "id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY"),
+    narrow_column = "id SERIAL PRIMARY KEY",
     child_connection = function(env) {
       list(package = "RPostgreSQL", driver = "PostgreSQL",
            args = list(host = env[["ZUID_TEST_PG_HOST"]], port = as.integer(env[["ZUID_TEST_PG_PORT"]]),
@@ -88,6 +92,8 @@ gen_sql <- list(
       DBI::dbGetQuery(con, "SELECT n, CAST(id AS CHAR) AS id FROM zgen_minted")
     },
     minted_table = TRUE,
+    adoptable = c(auto_increment = "id BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY"),
+    narrow_column = "id INT NOT NULL AUTO_INCREMENT PRIMARY KEY",
     child_connection = function(env) {
       list(package = "RMySQL", driver = "MySQL",
            args = list(unix.socket = env[["ZUID_TEST_MYSQL_SOCKET"]], user = "root", password = "",

@@ -80,3 +80,51 @@ test_that("the PostgreSQL state is outside transactions: a rollback never gives 
   after <- mint(con, "postgres", "twitter", 3)
   expect_true(min(after) > max(in_rollback))
 })
+
+# The advisory locks this session holds, as pg_locks lists them.
+advisory_locks <- function(con) {
+  DBI::dbGetQuery(con, paste("SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory'",
+                             "AND pid = pg_backend_pid()"))$n
+}
+
+test_that("the lock is released by every error path: a refusal, a cancel while it is held", {
+  skip_unless_engine("postgres")
+  con <- gen_connect("postgres")
+  other <- gen_connect("postgres")
+  on.exit({
+    drop_generator(con, "postgres", "zgen_next")
+    DBI::dbDisconnect(con)
+    DBI::dbDisconnect(other)
+  })
+  install_generator(con, "postgres", "twitter", list(datacenter = 6, worker = 6), on_clock_back = "error",
+                    clock = "offset")
+  first <- mint(con, "postgres", "twitter", 3)
+  # Refused under the lock: the clock 5 s behind the last ID.
+  set_test_clock(con, offset = -5)
+  expect_error(mint(con, "postgres", "twitter", 1), "ms before the last ID")
+  expect_identical(as.numeric(advisory_locks(con)), 0)
+  # Cancelled under the lock: the test clock's second reading of the call
+  # (the one the check of a clock behind makes under the lock) sleeps past
+  # the statement's timeout.
+  DBI::dbExecute(con, "ALTER TABLE zgen_fake ADD COLUMN readings bigint NOT NULL DEFAULT 0,
+                       ADD COLUMN sleep_on bigint")
+  DBI::dbExecute(con, paste(
+    "CREATE OR REPLACE FUNCTION zgen_clock() RETURNS bigint LANGUAGE plpgsql VOLATILE AS $$",
+    "DECLARE r bigint; s bigint; BEGIN",
+    "UPDATE zgen_fake SET readings = readings + 1 RETURNING readings, sleep_on INTO r, s;",
+    "IF r = s THEN PERFORM pg_sleep(30); END IF;",
+    "RETURN (SELECT COALESCE(fixed_us, CAST(round(EXTRACT(EPOCH FROM clock_timestamp()) * 1000000)",
+    "AS bigint) + offset_us) FROM zgen_fake); END $$"))
+  DBI::dbExecute(con, "UPDATE zgen_fake SET readings = 0, sleep_on = 2")
+  DBI::dbExecute(con, "SET statement_timeout = '1s'")
+  started <- Sys.time()
+  expect_error(mint(con, "postgres", "twitter", 1), "statement timeout")
+  expect_lt(as.numeric(difftime(Sys.time(), started, units = "secs")), 20)
+  DBI::dbExecute(con, "SET statement_timeout = '120s'")
+  expect_identical(as.numeric(advisory_locks(con)), 0)
+  # Another session mints at once: nothing was left locked.
+  DBI::dbExecute(con, "UPDATE zgen_fake SET offset_us = 0, sleep_on = NULL")
+  DBI::dbExecute(other, "SET statement_timeout = '5s'")
+  later <- mint(other, "postgres", "twitter", 3)
+  expect_true(min(later) > max(first))
+})

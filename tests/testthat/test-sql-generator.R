@@ -543,4 +543,125 @@ for (engine in names(gen_engines)) {
     expect_minted(c(as_minted(rows$id, "twitter"), ids), "twitter", list(datacenter = 9, worker = 9),
                   from, to, "hostile names")
   })
+
+  test_that(sprintf("the state knows its layout: another one under the same name is refused (%s)", label), {
+    skip_unless_engine(engine)
+    con <- gen_connect(engine)
+    on.exit({
+      drop_generator(con, engine, "zgen_next")
+      DBI::dbDisconnect(con)
+    })
+    install_generator(con, engine, "twitter", list(datacenter = 1, worker = 2))
+    before <- mint(con, engine, "twitter", 3)
+    # A narrower sequence and another epoch: the old state's ticks and
+    # counters would mean nothing (and the function would wait for ages).
+    err <- tryCatch(id_sql_generator("discord", worker = 1, process = 2, dialect = con, name = "zgen_next",
+                                     execute = TRUE),
+                    zuid_error_generator_state = function(e) e)
+    expect_s3_class(err, "zuid_error_generator_state")
+    expect_match(conditionMessage(err), "zgen_next_state was made for another layout: zuid ID generator state",
+                 fixed = TRUE)
+    expect_match(conditionMessage(err), "Create this generator under another name", fixed = TRUE)
+    # Refused before anything was replaced: the old function mints on.
+    after <- mint(con, engine, "twitter", 3)
+    expect_true(min(after) > max(before))
+    expect_true(all(id_fields(after)$worker == 2L))
+    # Another node of the same layout keeps the state (and says so in its stamp).
+    install_generator(con, engine, "twitter", list(datacenter = 1, worker = 3), fresh = FALSE)
+    expect_true(min(mint(con, engine, "twitter", 3)) > max(after))
+  })
+
+  test_that(sprintf("a column is taken over with new IDs above every existing one (%s)", label), {
+    skip_unless_engine(engine)
+    con <- gen_connect(engine)
+    on.exit({
+      DBI::dbExecute(con, "DROP TABLE IF EXISTS zgen_adopt")
+      drop_generator(con, engine, "zgen_next")
+      DBI::dbDisconnect(con)
+    })
+    layout <- id_layout("twitter")
+    nodes <- list(datacenter = 4, worker = 4)
+    for (kind in names(gen_sql[[engine]]$adoptable)) {
+      DBI::dbExecute(con, "DROP TABLE IF EXISTS zgen_adopt")
+      DBI::dbExecute(con, sprintf("CREATE TABLE zgen_adopt (%s, body TEXT)", gen_sql[[engine]]$adoptable[[kind]]))
+      DBI::dbExecute(con, "INSERT INTO zgen_adopt (body) VALUES ('old 1'), ('old 2'), ('old 3')")
+      # Without adopt = TRUE, a column that gets its values elsewhere is refused.
+      err <- tryCatch(install_generator(con, engine, layout, nodes, table = "zgen_adopt"),
+                      zuid_error_generator_column = function(e) e)
+      expect_s3_class(err, "zuid_error_generator_column")
+      expect_match(conditionMessage(err), "adopt = TRUE takes it over", fixed = TRUE)
+      install_generator(con, engine, layout, nodes, table = "zgen_adopt", adopt = TRUE)
+      from <- Sys.time()
+      DBI::dbExecute(con, "INSERT INTO zgen_adopt (body) VALUES ('new 1'), ('new 2')")
+      to <- Sys.time()
+      rows <- DBI::dbGetQuery(con, sprintf("SELECT %s AS id, body FROM zgen_adopt", sql_text("id", engine)))
+      old <- as.numeric(rows$id[startsWith(rows$body, "old")])
+      new <- as_minted(rows$id[startsWith(rows$body, "new")], layout)
+      expect_identical(sort(old), c(1, 2, 3), label = kind)
+      expect_minted(new, layout, nodes, from, to, kind)
+      expect_true(all(new > "3"), label = kind)
+    }
+  })
+
+  test_that(sprintf("a column's greatest ID ahead of the clock: new IDs start above it (%s)", label), {
+    skip_unless_engine(engine)
+    con <- gen_connect(engine)
+    on.exit({
+      DBI::dbExecute(con, "DROP TABLE IF EXISTS zgen_adopt")
+      drop_generator(con, engine, "zgen_next")
+      DBI::dbDisconnect(con)
+    })
+    layout <- id_layout("twitter")
+    DBI::dbExecute(con, "DROP TABLE IF EXISTS zgen_adopt")
+    DBI::dbExecute(con, "CREATE TABLE zgen_adopt (id BIGINT NOT NULL PRIMARY KEY, body TEXT)")
+    # An ID of a higher node, minted elsewhere, a second ahead of this clock.
+    ahead <- id_compose(Sys.time() + 1, layout, datacenter = 31, worker = 31, sequence = 9)
+    DBI::dbExecute(con, sprintf("INSERT INTO zgen_adopt VALUES (%s, 'old')", as.character(ahead)))
+    install_generator(con, engine, layout, list(datacenter = 1, worker = 1), table = "zgen_adopt")
+    DBI::dbExecute(con, "INSERT INTO zgen_adopt (body) VALUES ('new')")
+    new <- as_minted(DBI::dbGetQuery(con, sprintf("SELECT %s AS id FROM zgen_adopt WHERE body = 'new'",
+                                                  sql_text("id", engine)))$id, layout)
+    expect_true(new > ahead)
+    # The column must hold 64-bit IDs.
+    DBI::dbExecute(con, "DROP TABLE zgen_adopt")
+    DBI::dbExecute(con, sprintf("CREATE TABLE zgen_adopt (%s, body TEXT)", gen_sql[[engine]]$narrow_column))
+    expect_error(install_generator(con, engine, layout, list(datacenter = 1, worker = 1), table = "zgen_adopt",
+                                   adopt = TRUE),
+                 "is not a BIGINT", class = "zuid_error_generator_column")
+  })
+
+  test_that(sprintf("at capacity, sessions under \"error\" wait for ticks, never fail (%s)", label), {
+    skip_unless_engine(engine)
+    skip_if_not_installed("callr")
+    con <- gen_connect(engine)
+    on.exit({
+      DBI::dbExecute(con, "DROP TABLE IF EXISTS zgen_sessions")
+      drop_generator(con, engine, "zgen_next")
+      DBI::dbDisconnect(con)
+    })
+    # Two IDs a millisecond: four sessions keep every tick used up, and a
+    # session's value is often ahead of its clock because of the others'.
+    layout <- id_layout(time = list(bits = 41, unit = "ms", epoch = 0), fields = list(w = 21), sequence = 1)
+    DBI::dbExecute(con, "DROP TABLE IF EXISTS zgen_sessions")
+    DBI::dbExecute(con, paste("CREATE TABLE zgen_sessions (id BIGINT NOT NULL PRIMARY KEY,",
+                              "session INTEGER NOT NULL, n INTEGER NOT NULL)"))
+    install_generator(con, engine, layout, list(w = 3), table = "zgen_sessions", on_clock_back = "error")
+    go <- tempfile("go")
+    connection <- gen_sql[[engine]]$child_connection(Sys.getenv(c(
+      "ZUID_TEST_PG_HOST", "ZUID_TEST_PG_PORT", "ZUID_TEST_MYSQL_SOCKET")))
+    children <- lapply(1:4, function(session) {
+      statements <- sprintf("INSERT INTO zgen_sessions (session, n) VALUES (%d, %d)", session, 1:150)
+      child_start(insert_session, list(connection, statements, go))
+    })
+    for (p in children) child_wait_for(p)
+    file.create(go)
+    results <- lapply(children, child_result, timeout = 600)
+    unlink(go)
+    expect_identical(unlist(results), rep(150, 4))
+    rows <- DBI::dbGetQuery(con, sprintf("SELECT session, n, %s AS id FROM zgen_sessions", sql_text("id", engine)))
+    ids <- as_minted(rows$id, layout)
+    expect_identical(anyDuplicated(ids), 0L)
+    expect_lte(max(table(id_time(ids, layout, as = "ms"))), 2)
+  })
 }
+
