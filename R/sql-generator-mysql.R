@@ -149,7 +149,7 @@ my_syntax <- function(plan, names) {
       c(sprintf("SET z_message = CONCAT(%s, %s, %s);", my_string(parts[[1L]]), arg, my_string(parts[[2L]])),
         "SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = z_message;")
     },
-    locked = function(body, level) body,
+    locked = function(body, level, until = NULL, var = NULL) body,
     put = function(x) sprintf("UPDATE %s `z`.`v` = %s %s;", row, x, where),
     mark = function(x) sprintf("UPDATE %s `z`.`seen_us` = %s %s;", row, x, where),
     sleep = function(ms) if (is.null(test$sleep)) sprintf("DO SLEEP(%s / 1000);", ms) else sprintf(test$sleep, ms),
@@ -235,7 +235,9 @@ my_column_statements <- function(plan, names, syntax) {
     if (plan$adopt) {
       c(sprintf("    SET z_counter = (SELECT `AUTO_INCREMENT` FROM `information_schema`.`TABLES` %s);", where),
         floor$call("CAST(z_counter - 1 AS SIGNED)"))
-    } else refuse("taken"),
+    } else {
+      refuse("taken")
+    },
     "  END IF;",
     floor$call(floor$greatest),
     "END")

@@ -86,6 +86,7 @@ pg_syntax <- function(plan, names) {
                  pg_string(names$state))
   test <- plan$test_clock
   node <- node_bits_sql(plan, "CAST(%s AS bigint)")
+  state <- pg_string(names$state)
   list(
     var = pg_var,
     set = function(var, x) if (identical(var, x)) character() else sprintf("%s := %s;", var, x),
@@ -101,16 +102,39 @@ pg_syntax <- function(plan, names) {
       text <- gsub("'", "''", sub("%s", "%", message, fixed = TRUE), fixed = TRUE)
       sprintf("RAISE EXCEPTION '%s'%s;", text, if (is.null(arg)) "" else paste0(", ", arg))
     },
-    # The gate is the lock; within it, nothing else moves the state.
-    locked = function(body, level) {
-      if (level == "state") return(body)
-      c("BEGIN", sprintf("  PERFORM pg_advisory_lock(%s);", key), body,
-        sprintf("  PERFORM pg_advisory_unlock(%s);", key),
+    # A section under the session-level lock; an error in it, a cancel
+    # too, releases the lock before it goes on. At the gate, a session that
+    # finds the lock taken waits until the state's last value reaches
+    # `until` (a session moving it to a new tick), taking none meanwhile,
+    # then takes one into `var`: racing sessions wait for the move, not
+    # in turn for the lock (which, when many sessions share two cores,
+    # queued them behind a holder that was not running). A holder that
+    # moved the state to an earlier tick frees the lock at once, so the
+    # next try takes it.
+    locked = function(body, level, until = NULL, var = NULL) {
+      release <- c(
         "EXCEPTION WHEN OTHERS OR QUERY_CANCELED THEN",
         sprintf(paste("  PERFORM pg_advisory_unlock(%s) FROM pg_catalog.pg_locks WHERE locktype = 'advisory'",
                       "AND pid = pg_backend_pid() AND objsubid = 1 AND classid = 2054514020 AND objid =",
-                      "CAST(%s AS regclass);"), key, pg_string(names$state)),
+                      "CAST(%s AS regclass);"), key, state),
         "  RAISE;", "END;")
+      if (level != "gate") {
+        return(c("BEGIN", sprintf("  PERFORM pg_advisory_lock(%s);", key), body,
+                 sprintf("  PERFORM pg_advisory_unlock(%s);", key), release))
+      }
+      c("LOOP",
+        "  BEGIN",
+        sprintf("    IF pg_try_advisory_lock(%s) THEN", key), sub("^\t", "\t    ", body),
+        sprintf("      PERFORM pg_advisory_unlock(%s);", key),
+        "      EXIT;",
+        "    END IF;",
+        paste0("  ", release),
+        sprintf("  IF pg_sequence_last_value(%s) >= %s THEN", state, until),
+        sprintf("    %s := nextval(%s);", pg_var(var), state),
+        "    EXIT;",
+        "  END IF;",
+        "  PERFORM pg_sleep(0.001);",
+        "END LOOP;")
     },
     put = function(x) sprintf("PERFORM setval(%s, %s);", pg_string(names$state), x),
     mark = function(x) sprintf("PERFORM setval(%s, %s);", pg_string(names$seen), x),

@@ -22,9 +22,11 @@
 # Values taken by other sessions while a put is pending could lie past the
 # put's target, and the put would then move the state back over them. In
 # "lock free" mode (the core's `MintingFacts::lock_free`) that cannot
-# happen: each session takes at most one value before it must wait for the
-# lock or the clock, except those that return one of a tick's valid values,
-# so fewer than `put_margin` values are taken meanwhile, and a put goes at
+# happen: while a put is pending, each session takes at most three values
+# (the one it found stale, one before the gate, one once the state reached
+# the tick it waited for) before it must wait for the gate or the clock,
+# except those that return one of a tick's valid values, so fewer than
+# `put_margin` values are taken meanwhile, and a put goes at
 # least that far past `w` (one tick later than the clock in the rare case
 # where it must). Where a tick's counter is too narrow for that margin
 # (Mastodon's, TIDs'), every value is taken under the lock.
@@ -52,10 +54,12 @@ s_exit <- function() step("exit")
 s_return <- function(expr) step("return", expr = expr)
 s_fail <- function(code, arg = NULL) step("fail", code = code, arg = arg)
 s_comment <- function(text) step("comment", text = text)
-# A section under the lock, at a `level`: "gate" serialises the sessions
-# that move the state; "state" excludes the state's moves (within a gate);
-# "full" is both.
-s_locked <- function(..., level = "full") step("locked", level = level, body = list(...))
+# A section under the lock. At the "gate", only the session that gets the
+# lock runs it; the others wait until the state reaches `until` and then
+# take a value into `var`, without taking any before (see advance_steps()).
+s_locked <- function(..., level = "full", until = NULL, var = NULL) {
+  step("locked", level = level, until = until, var = var, body = list(...))
+}
 s_put <- function(expr) step("put", expr = expr)
 # Notes a reading in `seen` (under the lock): the latest reading acted on.
 s_note <- function(expr) {
@@ -149,30 +153,28 @@ ahead_steps <- function(p) {
 
 # The value becomes the first of tick `tick` (or a later value another
 # session took). Without the lock (lock-free mode): take a value `w`; when
-# it lies before the tick, take another under the lock (the gate, then the
-# lock on the state's moves), and when that one does too, put the state at
-# the tick, at least `put_margin` past `w`. Each stage takes a value again,
-# so that the common race, another session having moved the state
-# meanwhile, ends without waiting for the lock. In locked mode, every value
-# is taken under the lock. Then the clock's reading is noted.
+# it lies before the tick, the session that gets the lock takes another
+# and, when that one does too, puts the state at the tick, at least
+# `put_margin` past it; the others wait until the state has moved there
+# and take a value past it. In locked mode, every value is taken under the
+# lock. The mover notes the clock's reading.
 advance_steps <- function(p, tick) {
   start <- if (is.null(p$start_bound)) "0" else bquote(random_below(.(p$start_bound)))
   put <- list(s_put(quote(x)), s_set("w", quote(x)))
+  # Under either policy, so that a function made again with "error" finds
+  # the readings the one before it acted on.
+  note <- s_note(quote(now_us))
   moves <- if (p$lock_free) {
     margin <- s_if(bquote(w + .(p$put_margin) >= x),
                    list(s_set("x", bquote(state_at(tick_of(w + .(p$put_margin)) + 1, .(start))))))
     list(s_set("w", quote(take())), s_if(quote(w < x), list(s_locked(
-      level = "gate",
+      level = "gate", until = quote(x), var = "w",
       s_set("w", quote(take())),
-      s_if(quote(w < x), list(s_locked(
-        level = "state",
-        s_set("w", quote(take())),
-        s_if(quote(w < x), c(list(margin), put))
-      ))),
-      s_note(quote(now_us))
+      s_if(quote(w < x), c(list(margin), put)),
+      note
     ))))
   } else {
-    list(s_locked(s_set("w", quote(take())), s_if(quote(w < x), put), s_note(quote(now_us))))
+    list(s_locked(s_set("w", quote(take())), s_if(quote(w < x), put), note))
   }
   c(list(s_set("x", bquote(state_at(.(tick), .(start))))), moves, list(s_set("v", quote(w))))
 }
@@ -202,7 +204,7 @@ wait_steps <- function(p, tick) {
       s_set("remaining_ms", quote((until_us - now_us + 999) %/% 1000)),
       step("splice", body = sleep)
     )
-  ), if (p$policy == "error") list(s_locked(level = "gate", s_note(quote(now_us)))))
+  ), if (p$policy == "error") list(s_locked(s_note(quote(now_us)))))
 }
 
 # Raises the state above `floor` (a column's greatest ID, as its signed
@@ -265,7 +267,7 @@ render_step <- function(s, syntax, depth) {
     return = syntax$return_(e(s$expr)),
     fail = syntax$fail(generator_failures[[s$code]], if (!is.null(s$arg)) e(s$arg)),
     comment = paste("--", s$text),
-    locked = syntax$locked(inner(s$body), s$level),
+    locked = syntax$locked(inner(s$body), s$level, if (!is.null(s$until)) e(s$until), s$var),
     put = syntax$put(e(s$expr)),
     mark = syntax$mark(e(s$expr)),
     sleep = syntax$sleep(e(s$ms)),

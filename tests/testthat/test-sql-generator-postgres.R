@@ -128,3 +128,52 @@ test_that("the lock is released by every error path: a refusal, a cancel while i
   later <- mint(other, "postgres", "twitter", 3)
   expect_true(min(later) > max(first))
 })
+
+test_that("a session that finds the lock taken goes on once the state reaches its tick, not when the lock frees", {
+  skip_unless_engine("postgres")
+  skip_if(!nzchar(Sys.which("psql")), "psql not found")
+  con <- gen_connect("postgres")
+  other <- gen_connect("postgres")
+  mover <- NULL
+  on.exit({
+    if (!is.null(mover)) {
+      DBI::dbGetQuery(other, sprintf("SELECT pg_terminate_backend(%d)", mover))
+    }
+    drop_generator(con, "postgres", "zgen_next")
+    DBI::dbDisconnect(con)
+    DBI::dbDisconnect(other)
+  })
+  install_generator(con, "postgres", "twitter", list(datacenter = 2, worker = 9), clock = "offset")
+  first <- mint(con, "postgres", "twitter", 3)
+  # The clock stopped 10 s on, for every session: the next call must move
+  # the state to that tick.
+  set_test_clock(con, fixed = Sys.time() + 10)
+  key <- "(CAST(2054514020 AS bigint) << 32) | CAST(CAST(CAST('zgen_next_state' AS regclass) AS oid) AS bigint)"
+  # Another session (psql in the background) takes the generator's lock,
+  # holds it, moves the state to the clock's tick with a call of its own
+  # 3 s later, and keeps the lock for a minute more.
+  script <- tempfile(fileext = ".sql")
+  writeLines(c(sprintf("SELECT pg_advisory_lock(%s);", key), "SELECT pg_sleep(3);", "SELECT zgen_next();",
+               "SELECT pg_sleep(60);"), script)
+  system2("psql", c("-X", "-q", "-h", Sys.getenv("ZUID_TEST_PG_HOST"), "-p", Sys.getenv("ZUID_TEST_PG_PORT"),
+                    "-U", "postgres", "-d", "postgres", "-f", script), stdout = FALSE, stderr = FALSE,
+          wait = FALSE)
+  holder <- sprintf(paste("SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND",
+                          "objid = CAST(CAST('zgen_next_state' AS regclass) AS oid) AND pid <> %d"),
+                    DBI::dbGetQuery(con, "SELECT pg_backend_pid() AS p")$p)
+  for (i in 1:200) {
+    mover <- DBI::dbGetQuery(other, holder)$pid
+    if (length(mover) > 0L) break
+    Sys.sleep(0.05)
+  }
+  expect_length(mover, 1L)
+  # Queueing for the lock would wait the minute out; this call ends once
+  # the other session has moved the state, while that session still holds
+  # the lock.
+  DBI::dbExecute(con, "SET statement_timeout = '30s'")
+  later <- mint(con, "postgres", "twitter", 1)
+  expect_identical(DBI::dbGetQuery(other, holder)$pid, mover)
+  expect_true(later > max(first))
+  expect_gt(as.numeric(id_time(later)) - as.numeric(id_time(max(first))), 9)
+  expect_identical(as.numeric(advisory_locks(con)), 0)
+})

@@ -64,9 +64,10 @@ pub struct MintingFacts {
     /// Whether the SQL generators take values without a lock. A session
     /// moves the state to a new tick (a put) under the lock, after taking a
     /// value `v` under it; sessions without the lock take values meanwhile,
-    /// each at most three (the one it found stale, and one each time it
-    /// got past a stage of the lock) before it must wait for the lock or
-    /// the clock, except those that mint one of a tick's valid values, so
+    /// each at most three (the one it found stale, one before the lock,
+    /// and one once the state reached the tick it waited for) before it
+    /// must wait for the lock, the state or the clock, except those that
+    /// mint one of a tick's valid values, so
     /// at most [`MintingFacts::put_margin`] of them. A put goes at least
     /// that far past `v`, so it never moves the state back over a value
     /// taken: at most one tick past the clock when a tick's counter holds
