@@ -12,14 +12,17 @@
 #' stepping back makes it wait or fail, as `on_clock_back` says.
 #'
 #' @section What it creates:
-#' Three objects, named after `name` and in its schema:
+#' These objects, named after `name` and in its schema:
 #' * `name()`: the generator, returning a signed `BIGINT`;
 #' * `name_state`: the last tick and sequence it issued. In PostgreSQL a
 #'   sequence (non-transactional, so that IDs handed out in a transaction
-#'   that rolls back are never minted again), read and written under a
-#'   transaction-level advisory lock; in MySQL/MariaDB a one-row InnoDB
-#'   table, read with a locking read (`SELECT ... FOR UPDATE`) and updated
-#'   inside the caller's transaction;
+#'   that rolls back are never minted again) whose next value each call
+#'   takes without a lock; only moving it to a new tick takes a
+#'   session-level advisory lock, for that move alone (see "Sessions and
+#'   transactions"). In PostgreSQL also `name_seen`, a sequence holding the
+#'   latest clock reading a call acted on (for `on_clock_back = "error"`). In
+#'   MySQL/MariaDB a one-row InnoDB table, read with a locking read
+#'   (`SELECT ... FOR UPDATE`) and updated inside the caller's transaction;
 #' * `name_clock()`: the server's wall clock in microseconds since 1970, which
 #'   `name()` reads. It is a function of its own so that a test can replace
 #'   it with a clock that steps back (zuid's tests do); leave it alone
@@ -27,9 +30,12 @@
 #'
 #' Running the statements again (to change the node, or `on_clock_back`)
 #' replaces the functions and keeps the state, so the function never mints
-#' again an ID it minted before. The state belongs to the layout's ticks:
-#' to use a name for another layout, drop `name_state` first, or choose
-#' another name. A name longer, with the `_state` and `_clock` suffixes,
+#' again an ID it minted before. The state records the layout it counts
+#' ticks of: the statements of another layout under the same name are
+#' refused, before anything changes, with a `zuid_error_generator_state`
+#' (with `execute = TRUE`; run by hand, the server's error says the same).
+#' Choose another name, or drop the old generator once nothing mints with
+#' it; with `table =` the new one starts above the column's IDs. A name longer, with the `_state` and `_clock` suffixes,
 #' than PostgreSQL's 63 bytes or MySQL's 64 characters is refused, since the
 #' server would cut it short.
 #'
@@ -61,7 +67,18 @@
 #'
 #' `table` (and `column`) add those statements for an existing table: in
 #' PostgreSQL `ALTER TABLE ... SET DEFAULT`, in MySQL the column's default 0
-#' and the trigger `<table>_<column>_zuid`.
+#' and the trigger `<table>_<column>_zuid`. The column must be a `BIGINT`.
+#' With the table locked against writes, the state first rises above every
+#' ID already in the column (and above the last value of a sequence behind
+#' it), so that new IDs sort after the old ones even where the old ones lie
+#' ahead of the clock (the function then waits, or under `"error"` fails,
+#' as for a clock behind). A column whose values come from elsewhere (a
+#' PostgreSQL `BIGSERIAL` or `IDENTITY`, another default, a MySQL
+#' `AUTO_INCREMENT`) is refused with a `zuid_error_generator_column` unless
+#' `adopt = TRUE`, which takes it over: the identity or `AUTO_INCREMENT` is
+#' dropped (the sequence behind a `BIGSERIAL` stays, unused) and the
+#' function becomes the column's source of IDs, all above the column's
+#' numbers so far, in one transaction.
 #'
 #' IDs are unique across the sessions of one server because they share one
 #' state. Two servers (or two databases, or two function names) that mint
@@ -71,16 +88,21 @@
 #' function with that node.
 #'
 #' @section Sessions and transactions:
-#' Callers are serialised: a call waits for the lock until every other
-#' transaction that called the function has ended, since the lock (a
-#' PostgreSQL advisory lock, a MySQL InnoDB row lock) is held until the
-#' caller's transaction commits or rolls back. Statements in autocommit,
-#' and short transactions, interleave freely; a long transaction that minted
-#' an ID makes every other inserter wait until it ends (in MySQL, a wait
-#' longer than `innodb_lock_wait_timeout`, 50 s by default, fails), and two
-#' transactions that each wait for a lock the other holds are a deadlock,
-#' which the server resolves by failing one of them. So mint in short
-#' transactions. In MySQL/MariaDB the state is part of the transaction: a
+#' In PostgreSQL sessions do not take turns: a call takes the sequence's
+#' next value, as `nextval()` does for a `BIGSERIAL`, and only the call that
+#' finds the clock in a new tick moves the state there, under a
+#' session-level advisory lock that it releases before returning (and on
+#' every error and cancel). Sessions that find the lock taken wait, taking
+#' no value, until the state reaches their tick, then go on; a
+#' transaction's length does not matter. In MySQL/MariaDB callers are
+#' serialised: the state row's InnoDB lock is held until the caller's
+#' transaction commits or rolls back. Statements in autocommit, and short
+#' transactions, interleave freely; a long transaction that minted an ID
+#' makes every other inserter wait until it ends (a wait longer than
+#' `innodb_lock_wait_timeout`, 50 s by default, fails), and two transactions
+#' that each wait for a lock the other holds are a deadlock, which the
+#' server resolves by failing one of them. So mint in short transactions
+#' there. In MySQL/MariaDB the state is part of the transaction: a
 #' transaction that rolls back also takes back the IDs it minted, which a
 #' later call may mint again. Its rows are gone with it, so a column
 #' default stays unique, but an ID read from a transaction that then rolls
@@ -115,9 +137,9 @@
 #' (sleeping, or for the last millisecond re-reading the clock): never more
 #' IDs in a tick than the sequence holds. When the clock reads earlier than
 #' the last ID's tick, `"wait"` (the default) waits until the clock is back
-#' there, holding the lock, so that every caller waits with it; `"error"`
-#' refuses with an error saying by how many milliseconds the clock is
-#' behind, and leaves the state as it was. A clock before the layout's
+#' there (every caller waits with it, since the state is ahead of the
+#' clock); `"error"` refuses with an error saying by how many milliseconds
+#' the clock is behind, and moves the state to no new tick. A clock before the layout's
 #' epoch or past its last tick is an error. SCRU64 follows its
 #' specification, as [id_generator()] does: a counter that starts each tick
 #' at a random number below half its range, bursts that move on to later
@@ -138,17 +160,19 @@
 #' @section Cost:
 #' Measured by `make bench` (`bench/sql-generator.R`) on a 2-core virtual
 #' machine shared with other work, PostgreSQL 15 and MariaDB 10.11 as
-#' `make test` starts them, Twitter layout, one `INSERT ... SELECT` of a
-#' million rows: the default adds about 3 microseconds per row in
-#' PostgreSQL (the insert itself costs 1), and 15 to 25 in MariaDB, whose
-#' trigger, locking read and update of the state row, each a statement of a
-#' stored program, cost more (the more rows one transaction holds, the
-#' more). The function alone takes about 3.5 and 20 microseconds. That is
-#' below the Twitter layout's capacity of 4,096 IDs per millisecond, so a
-#' session rarely waits for a tick; four sessions inserting at once take
-#' turns and together mint at about the rate of one. A schema-qualified
-#' PostgreSQL name saves the search path's setting on each call, about 1
-#' microsecond when measured alone, within the noise of a million-row run.
+#' `make test` starts them, Twitter layout, commits not waiting for the
+#' disk. In PostgreSQL the default costs about 3 microseconds per row more
+#' than `BIGSERIAL` in an `INSERT ... SELECT` of 200,000 rows (1.7 times
+#' its time), and single-row `INSERT`s from 1, 4 and 16 sessions ran at
+#' 0.7, 0.8 and 0.94 times `BIGSERIAL`'s rate, growing with the sessions as
+#' `BIGSERIAL`'s does. In MariaDB each row costs about 70 microseconds more
+#' than `AUTO_INCREMENT` (the trigger, and the update of the state row, each
+#' a statement of a stored program, and the more rows one transaction
+#' holds, the more), and sessions take turns on the state row, so that 16
+#' mint no faster than one. The Twitter layout's capacity of 4,096 IDs per
+#' millisecond is above these rates, so a session rarely waits for a tick.
+#' A schema-qualified PostgreSQL name saves the search path's setting on
+#' each call, about 1 microsecond.
 #'
 #' @param layout A [id_layout()], or the name of a built-in layout that
 #'   needs no further argument (`"twitter"`, `"discord"`, `"instagram"`,
@@ -166,6 +190,9 @@
 #' @param table `NULL`, or a table (a name, or `c(schema, table)`) whose
 #'   `column` should get its IDs from the function: see "Column defaults".
 #' @param column The ID column of `table`.
+#' @param adopt `TRUE` to take over a `column` that gets its values from
+#'   elsewhere (`BIGSERIAL`, `IDENTITY`, another default, `AUTO_INCREMENT`),
+#'   which is otherwise refused: see "Column defaults". Needs `table`.
 #' @param execute `TRUE` to run the statements on `dialect`, which must then
 #'   be a DBI connection.
 #' @returns The SQL statements in the order to run them, named for what
