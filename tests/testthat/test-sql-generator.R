@@ -82,7 +82,8 @@ test_that("names are quoted, derived names stay in the function's schema", {
   expect_match(my[["trigger"]], "CREATE TRIGGER `t``x_id_zuid` BEFORE INSERT ON `t``x`", fixed = TRUE)
   expect_match(my[["function"]], "UPDATE `app's schema`.`next \"id\"``; DROP TABLE t; --_state` AS `z`", fixed = TRUE)
   # In strings (the catalogs' names, the lock's), quotes are doubled.
-  expect_match(my[["check"]], "`TABLE_SCHEMA` = 'app''s schema' AND `TABLE_NAME` = 'next \"id\"`; DROP TABLE t; --_state'",
+  expect_match(my[["check"]],
+               "`TABLE_SCHEMA` = 'app''s schema' AND `TABLE_NAME` = 'next \"id\"`; DROP TABLE t; --_state'",
                fixed = TRUE)
   # An unqualified PostgreSQL name keeps the search path it was created with.
   expect_match(id_sql_generator("twitter", datacenter = 1, worker = 1, dialect = "pg")[["function"]],
@@ -664,4 +665,3 @@ for (engine in names(gen_engines)) {
     expect_lte(max(table(id_time(ids, layout, as = "ms"))), 2)
   })
 }
-

@@ -16,9 +16,9 @@ use std::sync::Mutex;
 use std::time::Instant;
 use zuid_core::output::IdsAs;
 use zuid_core::registry::{self, Registration};
+use zuid_core::script::{self, Step};
 use zuid_core::sliced::Minter;
 use zuid_core::start;
-use zuid_core::script::{self, Step};
 use zuid_core::{Code, Fence, GenerateError, Problem};
 
 /// The generator, the process it belongs to (a forked child shares the

@@ -838,11 +838,19 @@ mod tests {
         // (layout, counter bits, lock free): a tick's counter must hold its
         // sequence and three values for each of 2^18 sessions.
         let mastodon = Layout::new(&[(Time, 48), (Sequence, 16)], Unit::MILLIS, 0).unwrap();
-        let cases = [(twitter(), 23, true), (scru64(1), 25, true), (mastodon, 16, false), (tid(), 11, false)];
+        let cases = [
+            (twitter(), 23, true),
+            (scru64(1), 25, true),
+            (mastodon, 16, false),
+            (tid(), 11, false),
+        ];
         for (layout, bits, lock_free) in cases {
             let facts = MintingFacts::of(&layout);
             assert_eq!((facts.state_counter_bits, facts.lock_free), (bits, lock_free));
-            assert_eq!(facts.put_margin, layout.sequence().max_value() + 1 + 3 * SQL_SESSIONS_MAX);
+            assert_eq!(
+                facts.put_margin,
+                layout.sequence().max_value() + 1 + 3 * SQL_SESSIONS_MAX
+            );
             if lock_free {
                 assert!(1u64 << bits > facts.put_margin);
             }

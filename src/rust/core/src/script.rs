@@ -47,14 +47,32 @@ mod tests {
         let layout = twitter();
         let tick_us = |t: i64| (TWITTER_EPOCH_MS + t) * 1_000;
         let steps = [
-            Step { at_us: tick_us(10) + 300, step_us: 1, calls: 2 },
-            Step { at_us: tick_us(12) + 5, step_us: 1, calls: 1 },
-            Step { at_us: tick_us(11), step_us: 1, calls: 1 },
+            Step {
+                at_us: tick_us(10) + 300,
+                step_us: 1,
+                calls: 2,
+            },
+            Step {
+                at_us: tick_us(12) + 5,
+                step_us: 1,
+                calls: 1,
+            },
+            Step {
+                at_us: tick_us(11),
+                step_us: 1,
+                calls: 1,
+            },
         ];
         let id = |t: u64, seq: u64| (t << 22) | (3 << 12) | seq;
         let error = run(layout.clone(), &[0, 3], OnClockBack::Error, &steps).unwrap();
         assert_eq!(error[..3], [Ok(id(10, 0)), Ok(id(10, 1)), Ok(id(12, 0))]);
-        assert_eq!(error[3], Err(GenerateError::ClockBack { behind_ms: 1, back_ms: 1 }));
+        assert_eq!(
+            error[3],
+            Err(GenerateError::ClockBack {
+                behind_ms: 1,
+                back_ms: 1
+            })
+        );
         // Waiting, the clock's readings bring it back to tick 12.
         let wait = run(layout, &[0, 3], OnClockBack::Wait, &steps).unwrap();
         assert_eq!(wait[3], Ok(id(12, 1)));
