@@ -40,6 +40,8 @@ generator_new <- function(layout, nodes, policy, after, after_input, shared_node
 
 generator_next <- function(pointer, n, as_, layout) .Call(wrap__generator_next, pointer, n, as_, layout)
 
+generator_script <- function(layout, nodes, policy, at_us, step_us, calls) .Call(wrap__generator_script, layout, nodes, policy, at_us, step_us, calls)
+
 generator_status <- function(pointer) .Call(wrap__generator_status, pointer)
 
 ids_swap_na <- function(x) .Call(wrap__ids_swap_na, x)

@@ -138,12 +138,14 @@ sql_dialects <- list(
     aliases = c("postgres", "postgresql", "pg"),
     connections = c("PqConnection", "PostgreSQLConnection", "PostgreSQL"),
     dbplyr = "postgres",
-    # id_sql_generator(): a sequence and PL/pgSQL (sql-generator-postgres.R,
-    # called by name, since that file is loaded after this one).
+    # id_sql_generator(): sequences and PL/pgSQL (sql-generator-postgres.R,
+    # called by name, since that file is loaded after this one); with a
+    # connection, an unqualified name is qualified by the current schema.
     generator = list(
       label = "PostgreSQL",
       statements = function(plan, names) pg_generator_statements(plan, names),
-      name_limit = list(max = 63L, type = "bytes")
+      name_limit = list(max = 63L, type = "bytes"),
+      schema = function(con) pg_current_schema(con)
     ),
     quote = list(quote = "\"", reads = "\"", backslash = FALSE, driver = TRUE),
     types = c(integer = "BIGINT", unsigned = NA, decimal = "NUMERIC(20, 0)", text = "TEXT",
@@ -287,12 +289,14 @@ sql_dialects <- list(
     aliases = c("mysql", "mariadb"),
     connections = c("MySQLConnection", "MariaDBConnection", "MySQL"),
     dbplyr = c("mysql", "mariadb"),
-    # id_sql_generator(): a state table and a stored function, with a
-    # trigger for a column's default (sql-generator-mysql.R, called by name).
+    # id_sql_generator(): state sequences (MariaDB 10.3 and later) and a
+    # stored function, with a trigger for a column's default
+    # (sql-generator-mysql.R, called by name).
     generator = list(
-      label = "MySQL/MariaDB",
+      label = "MariaDB",
       statements = function(plan, names) my_generator_statements(plan, names),
-      name_limit = list(max = 64L, type = "chars")
+      name_limit = list(max = 64L, type = "chars"),
+      schema = NULL
     ),
     quote = list(quote = "`", reads = c("`", "\""), backslash = FALSE, driver = TRUE),
     types = c(integer = "BIGINT", unsigned = "BIGINT UNSIGNED", decimal = "DECIMAL(20, 0)",

@@ -1,7 +1,9 @@
 # The PostgreSQL generator of id_sql_generator() (the `generator` of the
-# dialect table's postgres entry): a sequence for the state, a clock
-# function, and a PL/pgSQL function that mints, with the numbers of the
-# plan (sql-generator.R) written in.
+# dialect table's postgres entry): two sequences (the state and `seen`), a
+# clock function, the check of the state's layout, and a PL/pgSQL
+# function rendered from the one description of the algorithm
+# (sql-generator-steps.R) in PL/pgSQL's syntax; for a column, the block that
+# takes it over.
 
 # A string literal that reads the same whatever standard_conforming_strings
 # says: E'...' with backslashes and quotes doubled.
@@ -27,38 +29,40 @@ pg_dollar_quoted <- function(body) {
 }
 
 pg_generator_statements <- function(plan, names) {
-  values <- c(plan[c("origin_us", "unit_us", "time_mask", "last_tick", "time_shift", "seq_bits",
-                     "seq_shift", "seq_max", "max_lead", "about")],
-              list(state = pg_string(names$state), clock = names$clock,
-                   max_signed = core_facts("bounds")$max_signed,
-                   node = sprintf("(%s)", node_bits_sql(plan, "CAST(%s AS bigint)")),
-                   tick_start = if (is.null(plan$start_bound)) "0" else
-                     sprintf("CAST(floor(random() * %s) AS bigint)", plan$start_bound)))
-  values$clock_back <- fill_sql(pg_clock_back[[plan$policy]], values)
-  values$lead_branch <- fill_sql(pg_lead_branch, values)
+  syntax <- pg_syntax(plan, names)
+  steps <- generator_steps(plan)
+  body <- c(
+    paste("--", plan$about),
+    sprintf("-- Ticks of %s us from %s us after 1970 (tick 0), up to tick %s; state values are", plan$unit_us,
+            plan$origin_us, plan$last_tick),
+    sprintf("-- (tick << %s) | counter, top bit flipped; counters up to %s are IDs.", plan$state_bits,
+            plan$seq_max),
+    pg_declare(step_variables(steps)),
+    "BEGIN",
+    render_steps(steps, syntax),
+    "END"
+  )
   function_sql <- paste0(
     sprintf("CREATE OR REPLACE FUNCTION %s() RETURNS bigint\nLANGUAGE plpgsql VOLATILE%s\nAS ",
             names$fn, if (names$qualified) "" else "\nSET search_path FROM CURRENT"),
-    pg_dollar_quoted(fill_sql(without_lead(pg_generator_body, plan), values)))
+    pg_dollar_quoted(body))
   clock_sql <- paste0(
     sprintf("CREATE OR REPLACE FUNCTION %s() RETURNS bigint\nLANGUAGE sql VOLATILE\nAS ", names$clock),
     pg_dollar_quoted(pg_clock_body))
-  out <- c(state = pg_state_statement(names$state), clock = clock_sql, "function" = function_sql)
-  if (!is.null(names$table)) {
-    out[["default"]] <- sprintf("ALTER TABLE %s ALTER COLUMN %s SET DEFAULT %s()",
-                                names$table, names$column, names$fn)
-  }
+  out <- c(state = pg_sequence_statement(names$state, 1L), seen = pg_sequence_statement(names$seen, 0L),
+           check = pg_check_statement(plan, names), clock = clock_sql, "function" = function_sql)
+  if (!is.null(names$table)) out[["column"]] <- pg_column_statement(plan, names, syntax)
   out
 }
 
-# The state sequence spans the signed 64-bit range (the core's bounds) and
-# starts one above its least value, so that the first nextval() reads as
-# tick 0, sequence 0 (see pg_generator_body).
-pg_state_statement <- function(state) {
+# A sequence over the signed 64-bit range (the core's bounds), starting
+# `above` its least value: the state's first value reads as tick 0,
+# counter 1; `seen` has no value until a reading is noted.
+pg_sequence_statement <- function(name, above) {
   bounds <- core_facts("bounds")
+  start <- if (above == 0L) bounds$min_signed else sprintf("-%s", bounds$max_signed)
   sprintf(paste("CREATE SEQUENCE IF NOT EXISTS %s AS bigint MINVALUE %s MAXVALUE %s",
-                "START WITH -%s CACHE 1 NO CYCLE"),
-          state, bounds$min_signed, bounds$max_signed, bounds$max_signed)
+                "START WITH %s CACHE 1 NO CYCLE"), name, bounds$min_signed, bounds$max_signed, start)
 }
 
 pg_clock_body <- c(
@@ -66,94 +70,173 @@ pg_clock_body <- c(
   "SELECT CAST(round(EXTRACT(EPOCH FROM clock_timestamp()) * 1000000) AS bigint)"
 )
 
-# The state is the sequence: its value is the last tick and sequence issued,
-# (tick << seq_bits) | seq with the top bit flipped (so that the 64 bits of
-# a layout without a sign bit count up through the sequence's signed
-# range). nextval() moves it to the next sequence value of the last tick;
-# every other move is a setval(), and a call that fails puts the state back.
-# The two common cases (a new tick, the next sequence value in the last
-# one) come first; the numbers are written in, since plpgsql evaluates a
-# variable's initial value on every call.
-pg_generator_body <- c(
-  "-- {{about}}",
-  "-- Ticks of {{unit_us}} us from {{origin_us}} us after 1970 (tick 0), up to tick",
-  "-- {{last_tick}}; {{seq_bits}} bits of sequence.",
-  "DECLARE",
-  "  flip CONSTANT bigint := -{{max_signed}} - 1;",
-  "  prev bigint; tick bigint; seq bigint; now_us bigint; now_tick bigint;",
-  "  target bigint; slept_at bigint; spins integer := 0;",
-  "BEGIN",
-  "  -- One caller at a time, until its transaction ends.",
-  "  PERFORM pg_advisory_xact_lock(2054514020, CAST(CAST(CAST({{state}} AS regclass) AS oid) AS integer));",
-  "  prev := (nextval({{state}}) # flip) - 1;",
-  "  tick := (prev >> {{seq_bits}}) & {{time_mask}};",
-  "  seq := prev & {{seq_max}};",
-  "  LOOP",
-  "    now_us := {{clock}}();",
-  "    now_tick := (now_us - {{origin_us}}) / {{unit_us}};",
-  "    IF now_tick > tick THEN",
-  "      IF now_tick > {{last_tick}} THEN",
-  "        PERFORM setval({{state}}, prev # flip);",
-  "        RAISE EXCEPTION 'zuid: the clock reads a time past the layout''s last tick';",
-  "      END IF;",
-  "      tick := now_tick;",
-  "      seq := {{tick_start}};",
-  "      PERFORM setval({{state}}, ((tick << {{seq_bits}}) | seq) # flip);",
-  "      RETURN (tick << {{time_shift}}) | {{node}} | (seq << {{seq_shift}});",
-  "    END IF;",
-  "    IF seq < {{seq_max}} AND tick - now_tick <= {{max_lead}} AND now_us >= {{origin_us}} THEN",
-  "      RETURN (tick << {{time_shift}}) | {{node}} | ((seq + 1) << {{seq_shift}});",
-  "    END IF;",
-  "    IF now_us < {{origin_us}} THEN",
-  "      PERFORM setval({{state}}, prev # flip);",
-  "      RAISE EXCEPTION 'zuid: the clock reads a time before the layout''s epoch';",
-  "    END IF;",
-  "    IF tick - now_tick > {{max_lead}} THEN",
-  "{{clock_back}}",
-  "    ELSIF tick >= {{last_tick}} THEN",
-  "      PERFORM setval({{state}}, prev # flip);",
-  "      RAISE EXCEPTION 'zuid: the layout''s last tick is used up';",
-  "{{lead_branch}}",
-  "    ELSE",
-  "      -- The tick's sequence is used up: wait for the next tick.",
-  "      target := tick + 1 - {{max_lead}};",
-  "    END IF;",
-  "    IF now_us = slept_at THEN",
-  "      PERFORM setval({{state}}, prev # flip);",
-  "      RAISE EXCEPTION 'zuid: the clock did not move while the ID generator waited for it';",
-  "    END IF;",
-  "    -- Wait for tick `target`: sleep, then re-read the clock in its last millisecond.",
-  "    slept_at := NULL;",
-  "    spins := spins + 1;",
-  "    IF {{origin_us}} + target * {{unit_us}} - now_us > 2000 OR spins > 10000 THEN",
-  "      slept_at := now_us;",
-  "      spins := 0;",
-  "      PERFORM pg_sleep(greatest({{origin_us}} + target * {{unit_us}} - now_us - 1000, 1000) / 1000000.0);",
-  "    END IF;",
-  "  END LOOP;",
-  "END"
-)
+# The schema where an unqualified name would be created.
+pg_current_schema <- function(con) DBI::dbGetQuery(con, "SELECT current_schema() AS s")$s
 
-# SCRU64's generator may run ahead of the clock: a used-up tick moves on to
-# the next (see without_lead()).
-pg_lead_branch <- c(
-  "    ELSIF tick + 1 <= now_tick + {{max_lead}} THEN",
-  "      -- SCRU64: a used-up tick moves on to the next, up to 10 s ahead of the clock.",
-  "      tick := tick + 1;",
-  "      seq := {{tick_start}};",
-  "      PERFORM setval({{state}}, ((tick << {{seq_bits}}) | seq) # flip);",
-  "      RETURN (tick << {{time_shift}}) | {{node}} | (seq << {{seq_shift}});"
-)
+pg_declare <- function(vars) c("DECLARE", sprintf("  %s bigint;", pg_var(vars)))
 
-pg_clock_back <- list(
-  wait = c(
-    "      -- The clock is behind the last ID: wait until it is back.",
-    "      target := tick - {{max_lead}};"
-  ),
-  error = c(
-    "      PERFORM setval({{state}}, prev # flip);",
-    paste("      RAISE EXCEPTION 'zuid: the clock reads % ms before the last ID this function minted",
-          "(on_clock_back = \"error\")',"),
-    "        ({{origin_us}} + tick * {{unit_us}} - now_us + 999) / 1000;"
+pg_var <- function(x) paste0("z_", x)
+
+# How PL/pgSQL writes each step and expression (see render_steps()). The
+# lock is a session-level advisory lock, held only while a section runs:
+# an error there (a cancel too) releases it before it goes on.
+pg_syntax <- function(plan, names) {
+  flip <- sprintf("(-%s - 1)", core_facts("bounds")$max_signed)
+  key <- sprintf("(CAST(2054514020 AS bigint) << 32) | CAST(CAST(CAST(%s AS regclass) AS oid) AS bigint)",
+                 pg_string(names$state))
+  test <- plan$test_clock
+  node <- node_bits_sql(plan, "CAST(%s AS bigint)")
+  state <- pg_string(names$state)
+  list(
+    var = pg_var,
+    set = function(var, x) if (identical(var, x)) character() else sprintf("%s := %s;", var, x),
+    if_ = function(cond, then, otherwise) {
+      c(sprintf("IF %s THEN", cond), then, if (length(otherwise)) c("ELSE", otherwise), "END IF;")
+    },
+    enter_loop = function() NULL,
+    loop = function(body) c("LOOP", body, "END LOOP;"),
+    next_ = function() "CONTINUE;",
+    exit = function() "EXIT;",
+    return_ = function(x) sprintf("RETURN %s;", x),
+    fail = function(message, arg) {
+      text <- gsub("'", "''", sub("%s", "%", message, fixed = TRUE), fixed = TRUE)
+      sprintf("RAISE EXCEPTION '%s'%s;", text, if (is.null(arg)) "" else paste0(", ", arg))
+    },
+    # A section under the session-level lock; an error in it, a cancel
+    # too, releases the lock before it goes on. At the gate, a session that
+    # finds the lock taken waits until the state's last value reaches
+    # `until` (a session moving it to a new tick), taking none meanwhile,
+    # then takes one into `var`: racing sessions wait for the move, not
+    # in turn for the lock (which, when many sessions share two cores,
+    # queued them behind a holder that was not running). A holder that
+    # moved the state to an earlier tick frees the lock at once, so the
+    # next try takes it.
+    locked = function(body, level, until = NULL, var = NULL) {
+      release <- c(
+        "EXCEPTION WHEN OTHERS OR QUERY_CANCELED THEN",
+        sprintf(paste("  PERFORM pg_advisory_unlock(%s) FROM pg_catalog.pg_locks WHERE locktype = 'advisory'",
+                      "AND pid = pg_backend_pid() AND objsubid = 1 AND classid = 2054514020 AND objid =",
+                      "CAST(%s AS regclass);"), key, state),
+        "  RAISE;", "END;")
+      if (level != "gate") {
+        return(c("BEGIN", sprintf("  PERFORM pg_advisory_lock(%s);", key), body,
+                 sprintf("  PERFORM pg_advisory_unlock(%s);", key), release))
+      }
+      c("LOOP",
+        "  BEGIN",
+        sprintf("    IF pg_try_advisory_lock(%s) THEN", key), sub("^\t", "\t    ", body),
+        sprintf("      PERFORM pg_advisory_unlock(%s);", key),
+        "      EXIT;",
+        "    END IF;",
+        paste0("  ", release),
+        sprintf("  IF pg_sequence_last_value(%s) >= %s THEN", state, until),
+        sprintf("    %s := nextval(%s);", pg_var(var), state),
+        "    EXIT;",
+        "  END IF;",
+        "  PERFORM pg_sleep(0.001);",
+        "END LOOP;")
+    },
+    put = function(x) sprintf("PERFORM setval(%s, %s);", pg_string(names$state), x),
+    mark = function(x) sprintf("PERFORM setval(%s, %s);", pg_string(names$seen), x),
+    sleep = function(ms) {
+      if (is.null(test$sleep)) sprintf("PERFORM pg_sleep(%s / 1000.0);", ms) else sprintf(test$sleep, ms)
+    },
+    pause = function() if (is.null(test$pause)) "-- (the clock moves on meanwhile)" else test$pause,
+    block = function(body, vars) body,
+    ops = list(
+      `%/%` = function(a, b) sprintf("(%s / %s)", a, b),
+      take = function() sprintf("nextval(%s)", pg_string(names$state)),
+      clock = function() if (is.null(test)) sprintf("%s()", names$clock) else test$clock,
+      fast_clock = function() if (is.null(test)) sprintf("%s()", names$clock) else test$clock,
+      exact_clock = function(x) x,
+      seen = function() sprintf("pg_sequence_last_value(%s)", pg_string(names$seen)),
+      # (s >> k) + 2^(63 - k) is (s with its top bit flipped) >> k, as a
+      # logical shift, for every s.
+      tick_of = function(s) sprintf("((%s >> %s) + %s)", s, plan$state_bits, plan$tick_offset),
+      counter_of = function(s) sprintf("(%s & %s)", s, plan$counter_mask),
+      state_at = function(t, c) sprintf("(((%s << %s) | %s) # %s)", t, plan$state_bits, c, flip),
+      id_at = function(t, c) {
+        sprintf("((%s << %s) | %s | (%s << %s))", t, plan$time_shift, node, c, plan$seq_shift)
+      },
+      time_of = function(id) sprintf("((%s >> %s) & %s)", id, plan$time_shift, plan$time_mask),
+      time_bits_of = function(t) sprintf("(%s << %s)", t, plan$time_shift),
+      node_bits = function() sprintf("(%s)", node),
+      random_below = function(n) sprintf("CAST(floor(random() * %s) AS bigint)", n),
+      greatest = function(a, b) sprintf("greatest(%s, %s)", a, b),
+      least = function(a, b) sprintf("least(%s, %s)", a, b),
+      coalesce = function(a, b) sprintf("coalesce(%s, %s)", a, b)
+    )
   )
-)
+}
+
+# The state knows its layout: a comment on the state sequence (the stamp;
+# see generator_stamp()), which a new state gets here. A state of another
+# layout (or one with values and no stamp) is refused before anything is
+# replaced: its ticks and counters mean nothing in this layout.
+pg_check_statement <- function(plan, names) {
+  state <- pg_string(names$state)
+  body <- c(
+    "-- The state's layout must be this function's (see id_sql_generator()).",
+    sprintf("DECLARE stamp text := obj_description(CAST(%s AS regclass), 'pg_class');", state),
+    "BEGIN",
+    sprintf("  IF coalesce(split_part(stamp, '; node ', 1) <> %s,", pg_string(plan$stamp$layout)),
+    sprintf("              pg_sequence_last_value(%s) IS NOT NULL) THEN", state),
+    sprintf("    RAISE EXCEPTION USING MESSAGE = %s || coalesce(stamp, 'unknown');",
+            pg_string(generator_refusal(names))),
+    "  END IF;",
+    sprintf("  COMMENT ON SEQUENCE %s IS %s;", names$state, pg_string(plan$stamp$full)),
+    "END"
+  )
+  paste0("DO ", pg_dollar_quoted(body))
+}
+
+# Takes a column over: it must be a bigint; an identity, or a default that
+# is not the function, only with `adopt = TRUE` (which drops the identity);
+# with the table locked against writes, the state rises above the column's
+# greatest ID and the last value of the sequence behind the column, then
+# the default is set. All in one transaction.
+pg_column_statement <- function(plan, names, syntax) {
+  table <- pg_string(names$table)
+  column <- pg_string(names$column_text)
+  floor_steps <- floor_steps(plan, quote(floor))
+  vars <- setdiff(step_variables(floor_steps), "floor")
+  refuse <- function(what) {
+    sprintf("    RAISE EXCEPTION USING MESSAGE = %s;", pg_string(generator_column_refusal(names, what)))
+  }
+  body <- c(
+    "DECLARE",
+    "  col_type regtype; col_identity \"char\"; col_default text; mine text; serial text; last bigint;",
+    "  z_floor bigint;",
+    sprintf("  %s bigint;", pg_var(vars)),
+    "BEGIN",
+    "  SELECT a.atttypid, a.attidentity, pg_get_expr(d.adbin, d.adrelid)",
+    "    INTO col_type, col_identity, col_default",
+    "    FROM pg_catalog.pg_attribute AS a LEFT JOIN pg_catalog.pg_attrdef AS d",
+    "      ON d.adrelid = a.attrelid AND d.adnum = a.attnum",
+    sprintf("    WHERE a.attrelid = CAST(%s AS regclass) AND a.attname = %s AND NOT a.attisdropped;", table, column),
+    "  IF NOT FOUND THEN", refuse("missing"), "  END IF;",
+    "  IF col_type <> CAST('bigint' AS regtype) THEN", refuse("type"), "  END IF;",
+    sprintf("  mine := format('%%s()', CAST(CAST(%s AS regprocedure) AS text));", pg_string(paste0(names$fn, "()"))),
+    "  IF col_identity <> '' OR (col_default IS NOT NULL AND col_default <> mine) THEN",
+    if (plan$adopt) "    NULL; -- adopt = TRUE: taken over" else refuse("taken"),
+    "  END IF;",
+    sprintf("  LOCK TABLE %s IN SHARE ROW EXCLUSIVE MODE;", names$table),
+    "  -- The greatest ID as zuid reads a signed column: IDs of 2^63 and more are negative.",
+    sprintf("  SELECT max(%1$s) INTO z_floor FROM %2$s WHERE %1$s < 0;", names$column, names$table),
+    sprintf("  IF z_floor IS NULL THEN SELECT max(%s) INTO z_floor FROM %s; END IF;", names$column, names$table),
+    sprintf("  serial := pg_get_serial_sequence(%s, %s);", pg_string(names$table), column),
+    "  IF serial IS NOT NULL THEN",
+    "    last := pg_sequence_last_value(CAST(serial AS regclass));",
+    "    IF last IS NOT NULL AND (z_floor IS NULL OR (z_floor >= 0 AND last > z_floor)) THEN z_floor := last; END IF;",
+    "  END IF;",
+    "  IF z_floor IS NOT NULL THEN",
+    paste0("  ", render_steps(floor_steps, syntax, 1L)),
+    "  END IF;",
+    "  IF col_identity <> '' THEN",
+    sprintf("    ALTER TABLE %s ALTER COLUMN %s DROP IDENTITY;", names$table, names$column),
+    "  END IF;",
+    sprintf("  ALTER TABLE %s ALTER COLUMN %s SET DEFAULT %s();", names$table, names$column, names$fn),
+    "END"
+  )
+  paste0("DO ", pg_dollar_quoted(body))
+}

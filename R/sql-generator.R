@@ -12,14 +12,17 @@
 #' stepping back makes it wait or fail, as `on_clock_back` says.
 #'
 #' @section What it creates:
-#' Three objects, named after `name` and in its schema:
+#' These objects, named after `name` and in its schema:
 #' * `name()`: the generator, returning a signed `BIGINT`;
 #' * `name_state`: the last tick and sequence it issued. In PostgreSQL a
 #'   sequence (non-transactional, so that IDs handed out in a transaction
-#'   that rolls back are never minted again), read and written under a
-#'   transaction-level advisory lock; in MySQL/MariaDB a one-row InnoDB
-#'   table, read with a locking read (`SELECT ... FOR UPDATE`) and updated
-#'   inside the caller's transaction;
+#'   that rolls back are never minted again) whose next value each call
+#'   takes without a lock; only moving it to a new tick takes a
+#'   session-level advisory lock, for that move alone (see "Sessions and
+#'   transactions"). In PostgreSQL also `name_seen`, a sequence holding the
+#'   latest clock reading a call acted on (for `on_clock_back = "error"`). In
+#'   MySQL/MariaDB a one-row InnoDB table, read with a locking read
+#'   (`SELECT ... FOR UPDATE`) and updated inside the caller's transaction;
 #' * `name_clock()`: the server's wall clock in microseconds since 1970, which
 #'   `name()` reads. It is a function of its own so that a test can replace
 #'   it with a clock that steps back (zuid's tests do); leave it alone
@@ -27,9 +30,12 @@
 #'
 #' Running the statements again (to change the node, or `on_clock_back`)
 #' replaces the functions and keeps the state, so the function never mints
-#' again an ID it minted before. The state belongs to the layout's ticks:
-#' to use a name for another layout, drop `name_state` first, or choose
-#' another name. A name longer, with the `_state` and `_clock` suffixes,
+#' again an ID it minted before. The state records the layout it counts
+#' ticks of: the statements of another layout under the same name are
+#' refused, before anything changes, with a `zuid_error_generator_state`
+#' (with `execute = TRUE`; run by hand, the server's error says the same).
+#' Choose another name, or drop the old generator once nothing mints with
+#' it; with `table =` the new one starts above the column's IDs. A name longer, with the `_state` and `_clock` suffixes,
 #' than PostgreSQL's 63 bytes or MySQL's 64 characters is refused, since the
 #' server would cut it short.
 #'
@@ -61,7 +67,18 @@
 #'
 #' `table` (and `column`) add those statements for an existing table: in
 #' PostgreSQL `ALTER TABLE ... SET DEFAULT`, in MySQL the column's default 0
-#' and the trigger `<table>_<column>_zuid`.
+#' and the trigger `<table>_<column>_zuid`. The column must be a `BIGINT`.
+#' With the table locked against writes, the state first rises above every
+#' ID already in the column (and above the last value of a sequence behind
+#' it), so that new IDs sort after the old ones even where the old ones lie
+#' ahead of the clock (the function then waits, or under `"error"` fails,
+#' as for a clock behind). A column whose values come from elsewhere (a
+#' PostgreSQL `BIGSERIAL` or `IDENTITY`, another default, a MySQL
+#' `AUTO_INCREMENT`) is refused with a `zuid_error_generator_column` unless
+#' `adopt = TRUE`, which takes it over: the identity or `AUTO_INCREMENT` is
+#' dropped (the sequence behind a `BIGSERIAL` stays, unused) and the
+#' function becomes the column's source of IDs, all above the column's
+#' numbers so far, in one transaction.
 #'
 #' IDs are unique across the sessions of one server because they share one
 #' state. Two servers (or two databases, or two function names) that mint
@@ -71,16 +88,21 @@
 #' function with that node.
 #'
 #' @section Sessions and transactions:
-#' Callers are serialised: a call waits for the lock until every other
-#' transaction that called the function has ended, since the lock (a
-#' PostgreSQL advisory lock, a MySQL InnoDB row lock) is held until the
-#' caller's transaction commits or rolls back. Statements in autocommit,
-#' and short transactions, interleave freely; a long transaction that minted
-#' an ID makes every other inserter wait until it ends (in MySQL, a wait
-#' longer than `innodb_lock_wait_timeout`, 50 s by default, fails), and two
-#' transactions that each wait for a lock the other holds are a deadlock,
-#' which the server resolves by failing one of them. So mint in short
-#' transactions. In MySQL/MariaDB the state is part of the transaction: a
+#' In PostgreSQL sessions do not take turns: a call takes the sequence's
+#' next value, as `nextval()` does for a `BIGSERIAL`, and only the call that
+#' finds the clock in a new tick moves the state there, under a
+#' session-level advisory lock that it releases before returning (and on
+#' every error and cancel). Sessions that find the lock taken wait, taking
+#' no value, until the state reaches their tick, then go on; a
+#' transaction's length does not matter. In MySQL/MariaDB callers are
+#' serialised: the state row's InnoDB lock is held until the caller's
+#' transaction commits or rolls back. Statements in autocommit, and short
+#' transactions, interleave freely; a long transaction that minted an ID
+#' makes every other inserter wait until it ends (a wait longer than
+#' `innodb_lock_wait_timeout`, 50 s by default, fails), and two transactions
+#' that each wait for a lock the other holds are a deadlock, which the
+#' server resolves by failing one of them. So mint in short transactions
+#' there. In MySQL/MariaDB the state is part of the transaction: a
 #' transaction that rolls back also takes back the IDs it minted, which a
 #' later call may mint again. Its rows are gone with it, so a column
 #' default stays unique, but an ID read from a transaction that then rolls
@@ -115,9 +137,9 @@
 #' (sleeping, or for the last millisecond re-reading the clock): never more
 #' IDs in a tick than the sequence holds. When the clock reads earlier than
 #' the last ID's tick, `"wait"` (the default) waits until the clock is back
-#' there, holding the lock, so that every caller waits with it; `"error"`
-#' refuses with an error saying by how many milliseconds the clock is
-#' behind, and leaves the state as it was. A clock before the layout's
+#' there (every caller waits with it, since the state is ahead of the
+#' clock); `"error"` refuses with an error saying by how many milliseconds
+#' the clock is behind, and moves the state to no new tick. A clock before the layout's
 #' epoch or past its last tick is an error. SCRU64 follows its
 #' specification, as [id_generator()] does: a counter that starts each tick
 #' at a random number below half its range, bursts that move on to later
@@ -138,17 +160,19 @@
 #' @section Cost:
 #' Measured by `make bench` (`bench/sql-generator.R`) on a 2-core virtual
 #' machine shared with other work, PostgreSQL 15 and MariaDB 10.11 as
-#' `make test` starts them, Twitter layout, one `INSERT ... SELECT` of a
-#' million rows: the default adds about 3 microseconds per row in
-#' PostgreSQL (the insert itself costs 1), and 15 to 25 in MariaDB, whose
-#' trigger, locking read and update of the state row, each a statement of a
-#' stored program, cost more (the more rows one transaction holds, the
-#' more). The function alone takes about 3.5 and 20 microseconds. That is
-#' below the Twitter layout's capacity of 4,096 IDs per millisecond, so a
-#' session rarely waits for a tick; four sessions inserting at once take
-#' turns and together mint at about the rate of one. A schema-qualified
-#' PostgreSQL name saves the search path's setting on each call, about 1
-#' microsecond when measured alone, within the noise of a million-row run.
+#' `make test` starts them, Twitter layout, commits not waiting for the
+#' disk. In PostgreSQL the default costs about 3 microseconds per row more
+#' than `BIGSERIAL` in an `INSERT ... SELECT` of 200,000 rows (1.7 times
+#' its time), and single-row `INSERT`s from 1, 4 and 16 sessions ran at
+#' 0.7, 0.8 and 0.94 times `BIGSERIAL`'s rate, growing with the sessions as
+#' `BIGSERIAL`'s does. In MariaDB each row costs about 70 microseconds more
+#' than `AUTO_INCREMENT` (the trigger, and the update of the state row, each
+#' a statement of a stored program, and the more rows one transaction
+#' holds, the more), and sessions take turns on the state row, so that 16
+#' mint no faster than one. The Twitter layout's capacity of 4,096 IDs per
+#' millisecond is above these rates, so a session rarely waits for a tick.
+#' A schema-qualified PostgreSQL name saves the search path's setting on
+#' each call, about 1 microsecond.
 #'
 #' @param layout A [id_layout()] (`id_layout("sonyflake", epoch = ...)`,
 #'   `id_layout("scru64", node_bits = ...)` or a custom one), or the name of
@@ -169,6 +193,9 @@
 #' @param table `NULL`, or a table (a name, or `c(schema, table)`) whose
 #'   `column` should get its IDs from the function: see "Column defaults".
 #' @param column The ID column of `table`.
+#' @param adopt `TRUE` to take over a `column` that gets its values from
+#'   elsewhere (`BIGSERIAL`, `IDENTITY`, another default, `AUTO_INCREMENT`),
+#'   which is otherwise refused: see "Column defaults". Needs `table`.
 #' @param execute `TRUE` to run the statements on `dialect`, which must then
 #'   be a DBI connection.
 #' @returns The SQL statements in the order to run them, named for what
@@ -201,7 +228,7 @@
 #' }
 id_sql_generator <- function(layout, ..., dialect, name = "zuid_next_id",
                              on_clock_back = c("wait", "error"), table = NULL, column = "id",
-                             execute = FALSE) {
+                             adopt = FALSE, execute = FALSE) {
   call <- sys.call()
   layout <- as_layout(layout, call)
   nodes <- check_generator_nodes(list(...), layout, call)
@@ -214,21 +241,47 @@ id_sql_generator <- function(layout, ..., dialect, name = "zuid_next_id",
   target <- sql_target(dialect, call)
   engine <- generator_engine(target$dialect, call)
   policy <- check_choice(on_clock_back, c("wait", "error"), "on_clock_back", call)
+  adopt <- check_flag(adopt, "adopt", call)
   execute <- check_flag(execute, "execute", call)
+  if (adopt && is.null(table)) {
+    zuid_abort("`adopt = TRUE` takes over the column `column` of `table`: give `table` too.",
+               class = "zuid_error_type", call = call)
+  }
   if (execute && is.null(target$con)) {
     zuid_abort(sprintf(paste(
       "`execute = TRUE` runs the statements on a DBI connection given as `dialect`;",
       "`dialect` is the name %s. Pass the connection, or run the statements yourself."
     ), describe_value(dialect)), class = "zuid_error_type", call = call)
   }
+  if (!is.null(engine$schema) && !is.null(target$con) && is.character(name) && length(name) == 1L) {
+    # The function then names its state and clock by schema, which costs
+    # less than SET search_path on each call.
+    name <- c(engine$schema(target$con), name)
+  }
   names <- generator_names(name, table, column, target$dialect, call)
   plan <- generator_plan(layout, nodes, policy, call)
+  plan$adopt <- adopt
   statements <- engine$statements(plan, names)
   if (execute) {
-    run_generator_sql(statements, target$con, call)
+    run_generator_sql(statements, names, target$con, call)
     return(invisible(sql_result(statements)))
   }
   sql_result(statements)
+}
+
+# The statements of a generator whose clock (and its sleep and pause) the
+# tests set: `test_clock` is a list of SQL for `clock` (an expression),
+# `sleep` and `pause` (statements; `sleep` with a %s for milliseconds).
+# Only the tests call this; users get the server's clock.
+generator_statements_for_tests <- function(layout, nodes, dialect, name, on_clock_back = "wait", table = NULL,
+                                           column = "id", adopt = FALSE, test_clock = NULL) {
+  layout <- as_layout(layout, NULL)
+  engine <- generator_engine(sql_target(dialect, NULL)$dialect, NULL)
+  names <- generator_names(name, table, column, sql_target(dialect, NULL)$dialect, NULL)
+  plan <- generator_plan(layout, check_generator_nodes(nodes, layout, NULL), on_clock_back, NULL)
+  plan$adopt <- adopt
+  plan$test_clock <- test_clock
+  engine$statements(plan, names)
 }
 
 # Engines -------------------------------------------------------------------
@@ -251,11 +304,26 @@ generator_engine_labels <- function() {
   paste(labels, collapse = " and ")
 }
 
-run_generator_sql <- function(statements, con, call) {
+# Runs the statements in order. A refusal of the state or of the column
+# (the server's "zuid: ..." errors of the check and column statements) is
+# a zuid_error_generator_state or zuid_error_generator_column with the
+# server's words; any other failure a zuid_error_database naming the
+# statement.
+run_generator_sql <- function(statements, names, con, call) {
   for (i in seq_along(statements)) {
+    what <- names(statements)[[i]]
     tryCatch(DBI::dbExecute(con, statements[[i]]), error = function(e) {
+      said <- conditionMessage(e)
+      # The server's own "zuid: ..." error (not its quote of a statement).
+      refusal <- sub("^:\\s+", "", regmatches(said, regexpr(":\\s+zuid: [^\n]*", said)))
+      if (length(refusal) && what %in% c("check", "column", "default")) {
+        state <- what == "check"
+        zuid_abort(paste0(sub("^zuid: ", "", refusal), if (state) paste0(". ", generator_refusal_advice(names))),
+                   call = call, parent = e,
+                   class = if (state) "zuid_error_generator_state" else "zuid_error_generator_column")
+      }
       zuid_abort(sprintf("Statement %d of %d (%s) of the ID generator failed: %s",
-                         i, length(statements), names(statements)[[i]], conditionMessage(e)),
+                         i, length(statements), what, said),
                  class = "zuid_error_database", call = call, parent = e)
     })
   }
@@ -268,24 +336,71 @@ run_generator_sql <- function(statements, con, call) {
 # the epoch floored to the unit), the parts' widths, shifts and masks, the
 # node values, the last tick (for SCRU64 the last whose IDs are all
 # SCRU64's), SCRU64's lead allowance in ticks and the bound its counter
-# starts below (NULL: a tick starts at 0), as id_generator() mints.
+# starts below (NULL: a tick starts at 0), as id_generator() mints; and
+# the state's: the counter's bits below the tick, whether values are taken
+# without the lock and how far past a taken value a put goes (see
+# sql-generator-steps.R). Powers of two below 2^53 are exact doubles.
 generator_plan <- function(layout, nodes, policy, call) {
   facts <- layout_facts_of(layout, call)
   minting <- minting_facts_of(layout, call)
   offsets <- facts$offsets
   max_values <- facts$max_values
-  list(
+  state_bits <- as.integer(minting$state_counter_bits)
+  plan <- list(
     origin_us = sql_number(minting$origin_us), unit_us = minting$unit_us,
     time_mask = whole_text(max_values[["time"]]), last_tick = minting$last_tick,
     time_shift = whole_text(offsets[["time"]]), seq_bits = whole_text(layout$bits[["sequence"]]),
     seq_shift = whole_text(offsets[["sequence"]]), seq_max = whole_text(max_values[["sequence"]]),
+    seq_unit = whole_text(2^offsets[["sequence"]]),
     max_lead = minting$max_lead,
     start_bound = if (is.na(minting$counter_start_bound)) NULL else minting$counter_start_bound,
+    state_bits = minting$state_counter_bits, tick_offset = whole_text(2^(63 - state_bits)),
+    counter_mask = whole_text(2^state_bits - 1), put_margin = minting$put_margin,
+    lock_free = minting$lock_free,
+    id_limit = facts$id_limit, sign_bit = "sign" %in% layout$kinds,
     nodes = vapply(nodes, whole_text, ""), node_shifts = offsets[names(nodes)],
     policy = policy,
     about = sprintf("zuid's ID generator: %s; node %s; on_clock_back = \"%s\".",
                     layout_label(layout), node_words(nodes), policy)
   )
+  plan$stamp <- generator_stamp(plan, layout, nodes)
+  plan
+}
+
+# What the state's stamp says: `layout`, the numbers that give its values
+# their meaning (the tick grid, the time and sequence bits, the counter's
+# width), which must match for a function to use a state; and `full`,
+# those with the node and the layout's name, renewed when the node changes.
+generator_stamp <- function(plan, layout, nodes) {
+  grid <- sprintf(paste("zuid ID generator state 1: ticks of %s us from %s us after 1970; time %s bits",
+                        "at %s; sequence %s bits at %s; counter %s bits"),
+                  plan$unit_us, gsub("[()]", "", plan$origin_us), layout$bits[["time"]], plan$time_shift,
+                  plan$seq_bits, plan$seq_shift, plan$state_bits)
+  list(layout = grid, full = sprintf("%s; node %s; %s", grid, node_words(nodes), layout_label(layout)))
+}
+
+# The server's error when the state belongs to another layout, followed by
+# the state's stamp (short: MariaDB keeps 128 characters of a message).
+generator_refusal <- function(names) {
+  sprintf("zuid: the ID generator state %s was made for another layout: ", names$state_name)
+}
+
+# What R adds to that error: why, and what to do.
+generator_refusal_advice <- function(names) {
+  sprintf(paste(
+    "Its values mean nothing in this layout. Create this generator under another name, or drop",
+    "the old one (its function and the objects named after it, %s among them) once nothing mints",
+    "with it; a generator made with `table` starts above the IDs in the column."), names$state)
+}
+
+# The server's error when a column cannot be taken over.
+generator_column_refusal <- function(names, what) {
+  paste0("zuid: ", switch(what,
+    missing = sprintf("the table %s has no column %s", names$table, names$column),
+    type = sprintf("the column %s of %s is not a BIGINT, which IDs need", names$column, names$table),
+    taken = sprintf("%s.%s has an identity, default or AUTO_INCREMENT: adopt = TRUE takes it over",
+                    names$table, names$column)
+  ))
 }
 
 # A number's decimal text as SQL, in parentheses when negative (tick 0
@@ -305,8 +420,10 @@ node_bits_sql <- function(plan, cast) {
 # Names --------------------------------------------------------------------------
 
 # The names the statements use, quoted by the dialect's rules: the function,
-# its state and clock (named after it, in its schema), and for a column
-# default the table, column and trigger.
+# its state, `seen` and clock (named after it, in its schema), and for a
+# column the table, column and trigger; also, as text, what catalogs and
+# locks name them by: the state's and the table's schema (SQL: the schema
+# given, or the current one) and bare names, and the generator's lock.
 generator_names <- function(name, table, column, dialect, call) {
   rules <- sql_dialect(dialect)$quote
   limit <- generator_name_limit(dialect)
@@ -316,14 +433,22 @@ generator_names <- function(name, table, column, dialect, call) {
                limit, call, derived = suffix)
   }
   quote <- function(parts) paste(vapply(parts, quote_with, "", rules = rules), collapse = ".")
-  # The state's name is checked before the clock's: a message names the first too long.
-  state <- quote(derived("_state"))
-  out <- list(fn = quote(fn), clock = quote(derived("_clock")), state = state, qualified = length(fn) == 2L)
+  schema_sql <- function(parts) {
+    if (length(parts) == 2L) my_string(parts[[1L]]) else "DATABASE()"
+  }
+  # The state's name is checked before the others: a message names the first too long.
+  state <- derived("_state")
+  out <- list(fn = quote(fn), state = quote(state), seen = quote(derived("_seen")),
+              clock = quote(derived("_clock")), qualified = length(fn) == 2L,
+              state_name = state[[length(state)]], schema_sql = schema_sql(state))
+  out$lock <- sprintf("CONCAT('zuid_', MD5(CONCAT(%s, '.', %s)))", out$schema_sql, my_string(out$state_name))
   if (!is.null(table)) {
     table <- name_parts(table, "table", limit, call)
     column <- name_parts(column, "column", limit, call, parts = 1L)
     trigger <- derived(paste0("_", column, "_zuid"), table, "table")
-    out <- c(out, list(table = quote(table), column = quote(column), trigger = quote(trigger)))
+    out <- c(out, list(table = quote(table), column = quote(column), trigger = quote(trigger),
+                       column_text = column, table_name = table[[length(table)]],
+                       table_schema_sql = schema_sql(table)))
   }
   out
 }
@@ -359,26 +484,4 @@ name_parts <- function(x, arg, limit, call, parts = 2L, derived = NULL) {
     limit$engine, limit$max, limit$type), class = "zuid_error_range", call = call)
   }
   x
-}
-
-# Filling in the SQL ---------------------------------------------------------------
-
-# `template` (lines) with each {{key}} replaced by `values[[key]]`, in one
-# pass, so that a value (holding a user's quoted name) is never read for
-# keys itself.
-# A generator's body without the branch that moves a used-up tick on ahead
-# of the clock where the layout may not run ahead (all but SCRU64): there
-# it could never run.
-without_lead <- function(body, plan) {
-  if (identical(plan$max_lead, "0")) body[body != "{{lead_branch}}"] else body
-}
-
-fill_sql <- function(template, values) {
-  text <- paste(template, collapse = "\n")
-  at <- gregexpr("\\{\\{[a-z_]+\\}\\}", text)
-  keys <- gsub("[{}]", "", regmatches(text, at)[[1L]])
-  missing <- setdiff(keys, names(values))
-  if (length(missing) > 0L) zuid_abort_internal(sprintf("no value for {{%s}} in the SQL", missing[[1L]]))
-  regmatches(text, at) <- list(vapply(keys, function(k) values[[k]], "", USE.NAMES = FALSE))
-  text
 }

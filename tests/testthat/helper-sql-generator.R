@@ -15,19 +15,29 @@ gen_sql <- list(
     # "n FROM ...", the end of a SELECT: the whole numbers `from` to `to`,
     # in order, as column n.
     numbers = function(from, to) sprintf("g AS n FROM generate_series(%d, %d) AS g", from, to),
-    drop = function(fn, clock, state) {
+    drop = function(fn, clock, state, seen) {
       c(sprintf("DROP FUNCTION IF EXISTS %s() CASCADE", fn), sprintf("DROP FUNCTION IF EXISTS %s()", clock),
-        sprintf("DROP SEQUENCE IF EXISTS %s", state))
+        sprintf("DROP SEQUENCE IF EXISTS %s", c(state, seen)))
     },
     create_schema = "CREATE SCHEMA %s",
     drop_schema = "DROP SCHEMA IF EXISTS %s CASCADE",
     default_table = "CREATE TABLE zgen_events (id BIGINT PRIMARY KEY DEFAULT zuid_next_id(), body TEXT)",
-    # The test clock replaces the generator's clock function; `real` holds
-    # id_sql_generator()'s statements for a clock named zgen_real_clock.
-    test_clock = function(real, clock, body) {
-      c(real[["clock"]], sprintf(
-        "CREATE OR REPLACE FUNCTION %s() RETURNS bigint LANGUAGE sql VOLATILE AS $$ %s $$", clock, body))
-    },
+    # The test clocks (see install_test_clock()): `zgen_clock()`, the
+    # server's clock plus an offset, or a fixed time; `zgen_step_clock()`,
+    # a time that each reading moves on by a step, and sleeps and pauses too.
+    test_clocks = c(
+      paste("CREATE FUNCTION zgen_clock() RETURNS bigint LANGUAGE sql VOLATILE AS",
+            "$$ SELECT COALESCE(fixed_us, CAST(round(EXTRACT(EPOCH FROM clock_timestamp()) * 1000000)",
+            "AS bigint) + offset_us) FROM zgen_fake $$"),
+      paste("CREATE FUNCTION zgen_step_clock() RETURNS bigint LANGUAGE sql VOLATILE AS",
+            "$$ UPDATE zgen_fake SET now_us = now_us + step_us RETURNING now_us - step_us $$"),
+      paste("CREATE FUNCTION zgen_step_sleep(ms bigint) RETURNS void LANGUAGE sql VOLATILE AS",
+            "$$ UPDATE zgen_fake SET now_us = now_us + ms * 1000 $$")
+    ),
+    drop_test_clocks = c("DROP FUNCTION IF EXISTS zgen_clock()", "DROP FUNCTION IF EXISTS zgen_step_clock()",
+                         "DROP FUNCTION IF EXISTS zgen_step_sleep(bigint)"),
+    step_clock = list(clock = "zgen_step_clock()", sleep = "PERFORM zgen_step_sleep(%s);",
+                      pause = "UPDATE zgen_fake SET now_us = now_us + 1;"),
     # The drivers' dbGetQuery() turns an error raised while rows are made
     # into a warning (RPostgreSQL) or a short result (RMySQL): PostgreSQL's
     # IDs and row numbers `n` come from a statement sent for its error,
@@ -39,6 +49,10 @@ gen_sql <- list(
       DBI::dbFetch(rs, n = -1)
     },
     minted_table = FALSE,
+    # Columns that get their values elsewhere, for adopt = TRUE.
+    adoptable = c(bigserial = "id BIGSERIAL PRIMARY KEY",
+                  identity = "id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY"),
+    narrow_column = "id SERIAL PRIMARY KEY",
     child_connection = function(env) {
       list(package = "RPostgreSQL", driver = "PostgreSQL",
            args = list(host = env[["ZUID_TEST_PG_HOST"]], port = as.integer(env[["ZUID_TEST_PG_PORT"]]),
@@ -48,7 +62,7 @@ gen_sql <- list(
   mysql = list(
     timeout = function(s) sprintf("SET SESSION max_statement_time = %d", s),
     numbers = function(from, to) sprintf("seq AS n FROM seq_%d_to_%d", from, to),
-    drop = function(fn, clock, state) {
+    drop = function(fn, clock, state, seen) {
       c(sprintf("DROP FUNCTION IF EXISTS %s", fn), sprintf("DROP FUNCTION IF EXISTS %s", clock),
         sprintf("DROP TABLE IF EXISTS %s", state), "DROP TABLE IF EXISTS zgen_minted")
     },
@@ -59,17 +73,27 @@ gen_sql <- list(
       "CREATE TABLE zgen_events (id BIGINT NOT NULL DEFAULT 0 PRIMARY KEY, body TEXT)",
       paste("CREATE TRIGGER zgen_events_id_zuid BEFORE INSERT ON zgen_events FOR EACH ROW",
             "SET NEW.id = CASE WHEN NEW.id IS NULL OR NEW.id = 0 THEN zuid_next_id() ELSE NEW.id END")),
-    test_clock = function(real, clock, body) {
-      c(real[["drop_clock"]], real[["clock"]], sprintf("DROP FUNCTION IF EXISTS %s", clock),
-        sprintf("CREATE FUNCTION %s() RETURNS BIGINT NOT DETERMINISTIC READS SQL DATA RETURN (%s)",
-                clock, body))
-    },
+    test_clocks = c(
+      paste("CREATE FUNCTION zgen_clock() RETURNS BIGINT NOT DETERMINISTIC READS SQL DATA RETURN",
+            "(SELECT COALESCE(fixed_us, CAST(UNIX_TIMESTAMP(SYSDATE(6)) * 1000000 AS SIGNED) + offset_us)",
+            "FROM zgen_fake)"),
+      paste("CREATE FUNCTION zgen_step_clock() RETURNS BIGINT NOT DETERMINISTIC MODIFIES SQL DATA BEGIN",
+            "UPDATE zgen_fake SET now_us = now_us + step_us; RETURN (SELECT now_us - step_us FROM zgen_fake); END"),
+      paste("CREATE FUNCTION zgen_step_sleep(ms BIGINT) RETURNS BIGINT NOT DETERMINISTIC MODIFIES SQL DATA BEGIN",
+            "UPDATE zgen_fake SET now_us = now_us + ms * 1000; RETURN 0; END")
+    ),
+    drop_test_clocks = c("DROP FUNCTION IF EXISTS zgen_clock", "DROP FUNCTION IF EXISTS zgen_step_clock",
+                         "DROP FUNCTION IF EXISTS zgen_step_sleep"),
+    step_clock = list(clock = "zgen_step_clock()", sleep = "DO zgen_step_sleep(%s);",
+                      pause = "UPDATE zgen_fake SET now_us = now_us + 1;"),
     mint_rows = function(con, fn, numbers) {
       DBI::dbExecute(con, "DELETE FROM zgen_minted")
       DBI::dbExecute(con, sprintf("INSERT INTO zgen_minted (id, n) SELECT %s(), %s", fn, numbers))
       DBI::dbGetQuery(con, "SELECT n, CAST(id AS CHAR) AS id FROM zgen_minted")
     },
     minted_table = TRUE,
+    adoptable = c(auto_increment = "id BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY"),
+    narrow_column = "id INT NOT NULL AUTO_INCREMENT PRIMARY KEY",
     child_connection = function(env) {
       list(package = "RMySQL", driver = "MySQL",
            args = list(unix.socket = env[["ZUID_TEST_MYSQL_SOCKET"]], user = "root", password = "",
@@ -93,15 +117,27 @@ drop_generator <- function(con, engine, name) {
   derived <- function(suffix) {
     qualify(c(name[-length(name)], paste0(name[[length(name)]], suffix)), engine)
   }
-  statements <- gen_sql[[engine]]$drop(qualify(name, engine), derived("_clock"), derived("_state"))
+  statements <- gen_sql[[engine]]$drop(qualify(name, engine), derived("_clock"), derived("_state"),
+                                        derived("_seen"))
   for (s in statements) DBI::dbExecute(con, s)
 }
 
-# A fresh generator under `name`: its state, clock and function.
-install_generator <- function(con, engine, layout, nodes = list(), name = "zgen_next", ...) {
-  drop_generator(con, engine, name)
+# A fresh generator under `name`: its state, clock and function. With
+# `clock = "offset"` or `"step"`, it reads a test clock (see
+# install_test_clock()) instead of the server's.
+install_generator <- function(con, engine, layout, nodes = list(), name = "zgen_next", ..., clock = NULL,
+                              fresh = TRUE) {
+  if (fresh) drop_generator(con, engine, name)
   if (gen_sql[[engine]]$minted_table) make_minted_table(con)
-  do.call(id_sql_generator, c(list(layout), nodes, list(dialect = con, name = name, execute = TRUE, ...)))
+  if (is.null(clock)) {
+    return(do.call(id_sql_generator, c(list(layout), nodes,
+                                       list(dialect = con, name = name, execute = TRUE, ...))))
+  }
+  install_test_clock(con, engine)
+  test_clock <- switch(clock, offset = list(clock = "zgen_clock()"), step = gen_sql[[engine]]$step_clock)
+  statements <- zuid:::generator_statements_for_tests(layout, nodes, dialect = engine, name = name, ...,
+                                                      test_clock = test_clock)
+  for (s in statements) DBI::dbExecute(con, s)
 }
 
 # Where mint() puts MariaDB's IDs: made with the generator, since CREATE
@@ -145,23 +181,31 @@ expect_minted <- function(ids, layout, nodes, from, to, what) {
   invisible(fields)
 }
 
-# A test clock in place of the generator's: the server's clock plus an
-# offset, or a fixed time, from a one-row table that the test sets.
-install_test_clock <- function(con, engine, name = "zgen_next") {
-  real <- id_sql_generator("twitter", datacenter = 0, worker = 0, dialect = engine,
-                           name = "zgen_real")
-  clock <- qualify(paste0(name, "_clock"), engine)
+# The test clocks' table and functions (see `test_clocks`): the offset
+# clock is the server's clock plus `offset_us`, or `fixed_us`; the step
+# clock reads `now_us` and moves it on by `step_us` each time, and a sleep
+# moves it on by the time slept, a pause by a microsecond.
+install_test_clock <- function(con, engine) {
+  for (s in gen_sql[[engine]]$drop_test_clocks) DBI::dbExecute(con, s)
   DBI::dbExecute(con, "DROP TABLE IF EXISTS zgen_fake")
-  DBI::dbExecute(con, "CREATE TABLE zgen_fake (offset_us BIGINT NOT NULL, fixed_us BIGINT)")
-  DBI::dbExecute(con, "INSERT INTO zgen_fake VALUES (0, NULL)")
-  body <- "SELECT COALESCE(fixed_us, zgen_real_clock() + offset_us) FROM zgen_fake"
-  for (s in gen_sql[[engine]]$test_clock(real, clock, body)) DBI::dbExecute(con, s)
+  DBI::dbExecute(con, paste("CREATE TABLE zgen_fake (offset_us BIGINT NOT NULL, fixed_us BIGINT,",
+                            "now_us BIGINT NOT NULL, step_us BIGINT NOT NULL)"))
+  DBI::dbExecute(con, "INSERT INTO zgen_fake VALUES (0, NULL, 0, 0)")
+  for (s in gen_sql[[engine]]$test_clocks) DBI::dbExecute(con, s)
 }
 
+us_text <- function(s) formatC(round(s * 1e6), format = "f", digits = 0)
+
 set_test_clock <- function(con, offset = 0, fixed = NULL) {
-  us <- function(s) formatC(round(s * 1e6), format = "f", digits = 0)
-  DBI::dbExecute(con, sprintf("UPDATE zgen_fake SET offset_us = %s, fixed_us = %s", us(offset),
-                              if (is.null(fixed)) "NULL" else us(as.numeric(fixed))))
+  DBI::dbExecute(con, sprintf("UPDATE zgen_fake SET offset_us = %s, fixed_us = %s", us_text(offset),
+                              if (is.null(fixed)) "NULL" else us_text(as.numeric(fixed))))
+}
+
+# The step clock at `at_us` (microseconds, as text or a whole number),
+# moving on by `step_us` a reading.
+set_step_clock <- function(con, at_us, step_us) {
+  DBI::dbExecute(con, sprintf("UPDATE zgen_fake SET now_us = %s, step_us = %s",
+                              format(at_us, scientific = FALSE), format(step_us, scientific = FALSE)))
 }
 
 # A session of the concurrent test, in a child R (which has none of these

@@ -11,12 +11,12 @@ test_that("the statements are dbplyr SQL, named for what each creates", {
   skip_if_not_installed("dbplyr")
   pg <- id_sql_generator("twitter", datacenter = 1, worker = 7, dialect = "postgres")
   expect_s3_class(pg, "sql")
-  expect_identical(names(pg), c("state", "clock", "function"))
+  expect_identical(names(pg), c("state", "seen", "check", "clock", "function"))
   my <- id_sql_generator("twitter", datacenter = 1, worker = 7, dialect = "mariadb", table = "t")
-  expect_identical(names(my), c("state", "state_row", "drop_clock", "clock", "drop_function",
-                                "function", "default", "drop_trigger", "trigger"))
+  expect_identical(names(my), c("state", "state_row", "check", "drop_clock", "clock", "drop_function",
+                                "function", "column", "drop_trigger", "trigger", "default"))
   expect_identical(names(id_sql_generator("mastodon", dialect = "pg", table = "t")),
-                   c("state", "clock", "function", "default"))
+                   c("state", "seen", "check", "clock", "function", "column"))
 })
 
 test_that("the plan's numbers are the core's, on the layout's tick grid", {
@@ -48,6 +48,14 @@ test_that("the plan's numbers are the core's, on the layout's tick grid", {
   expect_identical(scru$start_bound, digits(2^15))
   expect_null(plan(id_layout("scru64", node_bits = 23), list(node = 1))$start_bound)
   expect_identical(plan("tid", list(clock_id = 5))$unit_us, "1")
+  # The state: counters in the bits below the time, taken without the lock
+  # where a tick's counter holds the margin (see sql-generator-steps.R).
+  expect_identical(twitter[c("state_bits", "tick_offset", "counter_mask", "put_margin", "lock_free")],
+                   list(state_bits = "23", tick_offset = digits(2^40), counter_mask = digits(2^23 - 1),
+                        put_margin = digits(4096 + 3 * 2^18), lock_free = TRUE))
+  expect_false(plan("tid", list(clock_id = 5))$lock_free)
+  expect_false(plan("mastodon")$lock_free)
+  expect_true(scru$lock_free)
   # Before 1970, in parentheses, so that no `- -` is written.
   before_1970 <- id_layout(time = list(bits = 41, unit = "s", epoch = -86400500), sequence = 22)
   expect_identical(plan(before_1970)$origin_us, "(-86401000000)")
@@ -67,12 +75,16 @@ test_that("names are quoted, derived names stay in the function's schema", {
   expect_match(pg[["function"]], "nextval(E'\"app''s schema\".\"next \"\"id\"\"`; DROP TABLE t; --_state\"')",
                fixed = TRUE)
   expect_no_match(pg[["function"]], "search_path", fixed = TRUE)
-  expect_identical(as.character(pg[["default"]]), sprintf(
-    "ALTER TABLE %s ALTER COLUMN %s SET DEFAULT %s()", q(c("s", "t;x")), q("i\"d"), q(name)))
+  expect_match(pg[["column"]], sprintf(
+    "ALTER TABLE %s ALTER COLUMN %s SET DEFAULT %s();", q(c("s", "t;x")), q("i\"d"), q(name)), fixed = TRUE)
   my <- id_sql_generator("twitter", datacenter = 1, worker = 1, dialect = "mysql", name = name,
                          table = "t`x")
   expect_match(my[["trigger"]], "CREATE TRIGGER `t``x_id_zuid` BEFORE INSERT ON `t``x`", fixed = TRUE)
-  expect_match(my[["function"]], "FROM `app's schema`.`next \"id\"``; DROP TABLE t; --_state` AS", fixed = TRUE)
+  expect_match(my[["function"]], "UPDATE `app's schema`.`next \"id\"``; DROP TABLE t; --_state` AS `z`", fixed = TRUE)
+  # In strings (the catalogs' names, the lock's), quotes are doubled.
+  expect_match(my[["check"]],
+               "`TABLE_SCHEMA` = 'app''s schema' AND `TABLE_NAME` = 'next \"id\"`; DROP TABLE t; --_state'",
+               fixed = TRUE)
   # An unqualified PostgreSQL name keeps the search path it was created with.
   expect_match(id_sql_generator("twitter", datacenter = 1, worker = 1, dialect = "pg")[["function"]],
                "SET search_path FROM CURRENT", fixed = TRUE)
@@ -113,11 +125,11 @@ test_that("names the servers would cut short are refused", {
     id_sql_generator("twitter", datacenter = 1, worker = 1, dialect = dialect, name = name)
   }
   # PostgreSQL keeps 63 bytes: with "_state", 57 bytes of name fit.
-  expect_length(gen(strrep("a", 57), "pg"), 3L)
+  expect_length(gen(strrep("a", 57), "pg"), 5L)
   expect_error(gen(strrep("a", 58), "pg"), class = "zuid_error_range")
   expect_error(gen(strrep("\u00e9", 29), "pg"), class = "zuid_error_range")
   # MySQL keeps 64 characters.
-  expect_length(gen(strrep("\u00e9", 58), "mysql"), 6L)
+  expect_length(gen(strrep("\u00e9", 58), "mysql"), 7L)
   expect_error(gen(strrep("a", 59), "mysql"), class = "zuid_error_range")
 })
 
@@ -145,6 +157,8 @@ test_that("messages name the problem", {
     id_sql_generator("twitter", datacenter = 1, worker = 1, dialect = "pg", name = strrep("n", 60))
     id_sql_generator("twitter", datacenter = 1, worker = 1, dialect = "pg", on_clock_back = "borrow")
     id_sql_generator("twitter", worker = 1, dialect = "mysql")
+    id_sql_generator("twitter", datacenter = 1, worker = 1, dialect = "pg", adopt = TRUE)
+    id_sql_generator("twitter", datacenter = 1, worker = 1, dialect = "pg", table = "t", adopt = NA)
   })
 })
 
@@ -153,7 +167,7 @@ test_that("the dialect table says of every engine whether it holds a generator",
   for (name in names(dialects)) {
     g <- dialects[[name]]$generator
     if (is.null(g$refusal)) {
-      expect_named(g, c("label", "statements", "name_limit"))
+      expect_named(g, c("label", "statements", "name_limit", "schema"))
       expect_true(is.function(g$statements), label = name)
       expect_named(g$name_limit, c("max", "type"))
       expect_true(g$name_limit$type %in% c("bytes", "chars"), label = name)
@@ -360,14 +374,12 @@ for (engine in names(gen_engines)) {
       drop_generator(con, engine, "zgen_next")
       DBI::dbDisconnect(con)
     })
-    install_generator(con, engine, "twitter", list(datacenter = 1, worker = 1))
-    install_test_clock(con, engine)
+    install_generator(con, engine, "twitter", list(datacenter = 1, worker = 1), clock = "offset")
     first <- mint(con, engine, "twitter", 10)
     # The clock is 5 s back when the function is made again for another node:
     # with on_clock_back = "error", the kept state refuses to mint again.
-    id_sql_generator("twitter", datacenter = 1, worker = 2, dialect = con, name = "zgen_next",
-                     on_clock_back = "error", execute = TRUE)
-    install_test_clock(con, engine)
+    install_generator(con, engine, "twitter", list(datacenter = 1, worker = 2), on_clock_back = "error",
+                      clock = "offset", fresh = FALSE)
     set_test_clock(con, offset = -5)
     expect_error(mint(con, engine, "twitter", 1), "ms before the last ID")
     set_test_clock(con, offset = 0)
@@ -383,8 +395,7 @@ for (engine in names(gen_engines)) {
       drop_generator(con, engine, "zgen_next")
       DBI::dbDisconnect(con)
     })
-    install_generator(con, engine, "discord", list(worker = 3, process = 4), on_clock_back = "error")
-    install_test_clock(con, engine)
+    install_generator(con, engine, "discord", list(worker = 3, process = 4), on_clock_back = "error", clock = "offset")
     before <- mint(con, engine, "discord", 5)
     set_test_clock(con, offset = -3)
     err <- tryCatch(mint(con, engine, "discord", 1), error = function(e) conditionMessage(e))
@@ -392,7 +403,8 @@ for (engine in names(gen_engines)) {
     behind <- as.numeric(sub(".*clock reads ([0-9]+) ms.*", "\\1", err))
     expect_gt(behind, 2000)
     expect_lte(behind, 3000)
-    # The failed call took nothing: the next ID, with the clock back, follows.
+    # The next ID, with the clock back, follows (the failed call took a
+    # value of the state: a gap, as a sequence leaves).
     set_test_clock(con, offset = 0)
     after <- mint(con, engine, "discord", 5)
     expect_true(min(after) > max(before))
@@ -405,8 +417,7 @@ for (engine in names(gen_engines)) {
       drop_generator(con, engine, "zgen_next")
       DBI::dbDisconnect(con)
     })
-    install_generator(con, engine, "twitter", list(datacenter = 2, worker = 2))
-    install_test_clock(con, engine)
+    install_generator(con, engine, "twitter", list(datacenter = 2, worker = 2), clock = "offset")
     before <- mint(con, engine, "twitter", 5)
     set_test_clock(con, offset = -1.5)
     started <- Sys.time()
@@ -428,8 +439,7 @@ for (engine in names(gen_engines)) {
     # One ID per tick: the second must wait for a clock that stands still.
     layout <- id_layout(time = list(bits = 41, unit = "ms", epoch = 0), fields = list(w = 22),
                         sequence = 0)
-    install_generator(con, engine, layout, list(w = 1))
-    install_test_clock(con, engine)
+    install_generator(con, engine, layout, list(w = 1), clock = "offset")
     set_test_clock(con, fixed = Sys.time())
     expect_length(mint(con, engine, layout, 1), 1L)
     expect_error(mint(con, engine, layout, 2), "the clock did not move while the ID generator waited")
@@ -442,8 +452,7 @@ for (engine in names(gen_engines)) {
       drop_generator(con, engine, "zgen_next")
       DBI::dbDisconnect(con)
     })
-    install_generator(con, engine, "twitter", list(datacenter = 1, worker = 1))
-    install_test_clock(con, engine)
+    install_generator(con, engine, "twitter", list(datacenter = 1, worker = 1), clock = "offset")
     set_test_clock(con, fixed = as.POSIXct("2005-01-01", tz = "UTC"))
     expect_error(mint(con, engine, "twitter", 1), "before the layout's epoch")
     # Twitter's 41 bits of milliseconds end in 2080.
@@ -460,8 +469,7 @@ for (engine in names(gen_engines)) {
       drop_generator(con, engine, "zgen_next")
       DBI::dbDisconnect(con)
     })
-    install_generator(con, engine, "instagram", list(shard = 77))
-    install_test_clock(con, engine)
+    install_generator(con, engine, "instagram", list(shard = 77), clock = "offset")
     # Instagram's top bit is set from 2046 on.
     at <- as.POSIXct("2047-03-01 12:00:00", tz = "UTC")
     set_test_clock(con, offset = as.numeric(at) - as.numeric(Sys.time()))
@@ -483,8 +491,7 @@ for (engine in names(gen_engines)) {
     })
     # 4 bits of counter: each tick starts below 8, so at least 8 IDs a tick.
     layout <- id_layout("scru64", node_bits = 20)
-    install_generator(con, engine, layout, list(node = 99), on_clock_back = "error")
-    install_test_clock(con, engine)
+    install_generator(con, engine, layout, list(node = 99), on_clock_back = "error", clock = "offset")
     from <- Sys.time()
     ids <- mint(con, engine, layout, 300)
     to <- Sys.time()
@@ -496,8 +503,7 @@ for (engine in names(gen_engines)) {
     expect_true(all(first_seq < 8))
     # A step back within the allowance (from the last ID's tick): no error
     # under on_clock_back = "error"; a larger one is an error.
-    install_generator(con, engine, layout, list(node = 99), on_clock_back = "error")
-    install_test_clock(con, engine)
+    install_generator(con, engine, layout, list(node = 99), on_clock_back = "error", clock = "offset")
     before <- mint(con, engine, layout, 3)
     set_test_clock(con, offset = -5)
     more <- mint(con, engine, layout, 5)
@@ -537,5 +543,125 @@ for (engine in names(gen_engines)) {
                                          qualify(table, engine)))
     expect_minted(c(as_minted(rows$id, "twitter"), ids), "twitter", list(datacenter = 9, worker = 9),
                   from, to, "hostile names")
+  })
+
+  test_that(sprintf("the state knows its layout: another one under the same name is refused (%s)", label), {
+    skip_unless_engine(engine)
+    con <- gen_connect(engine)
+    on.exit({
+      drop_generator(con, engine, "zgen_next")
+      DBI::dbDisconnect(con)
+    })
+    install_generator(con, engine, "twitter", list(datacenter = 1, worker = 2))
+    before <- mint(con, engine, "twitter", 3)
+    # A narrower sequence and another epoch: the old state's ticks and
+    # counters would mean nothing (and the function would wait for ages).
+    err <- tryCatch(id_sql_generator("discord", worker = 1, process = 2, dialect = con, name = "zgen_next",
+                                     execute = TRUE),
+                    zuid_error_generator_state = function(e) e)
+    expect_s3_class(err, "zuid_error_generator_state")
+    expect_match(conditionMessage(err), "zgen_next_state was made for another layout: zuid ID generator state",
+                 fixed = TRUE)
+    expect_match(conditionMessage(err), "Create this generator under another name", fixed = TRUE)
+    # Refused before anything was replaced: the old function mints on.
+    after <- mint(con, engine, "twitter", 3)
+    expect_true(min(after) > max(before))
+    expect_true(all(id_fields(after)$worker == 2L))
+    # Another node of the same layout keeps the state (and says so in its stamp).
+    install_generator(con, engine, "twitter", list(datacenter = 1, worker = 3), fresh = FALSE)
+    expect_true(min(mint(con, engine, "twitter", 3)) > max(after))
+  })
+
+  test_that(sprintf("a column is taken over with new IDs above every existing one (%s)", label), {
+    skip_unless_engine(engine)
+    con <- gen_connect(engine)
+    on.exit({
+      DBI::dbExecute(con, "DROP TABLE IF EXISTS zgen_adopt")
+      drop_generator(con, engine, "zgen_next")
+      DBI::dbDisconnect(con)
+    })
+    layout <- id_layout("twitter")
+    nodes <- list(datacenter = 4, worker = 4)
+    for (kind in names(gen_sql[[engine]]$adoptable)) {
+      DBI::dbExecute(con, "DROP TABLE IF EXISTS zgen_adopt")
+      DBI::dbExecute(con, sprintf("CREATE TABLE zgen_adopt (%s, body TEXT)", gen_sql[[engine]]$adoptable[[kind]]))
+      DBI::dbExecute(con, "INSERT INTO zgen_adopt (body) VALUES ('old 1'), ('old 2'), ('old 3')")
+      # Without adopt = TRUE, a column that gets its values elsewhere is refused.
+      err <- tryCatch(install_generator(con, engine, layout, nodes, table = "zgen_adopt"),
+                      zuid_error_generator_column = function(e) e)
+      expect_s3_class(err, "zuid_error_generator_column")
+      expect_match(conditionMessage(err), "adopt = TRUE takes it over", fixed = TRUE)
+      install_generator(con, engine, layout, nodes, table = "zgen_adopt", adopt = TRUE)
+      from <- Sys.time()
+      DBI::dbExecute(con, "INSERT INTO zgen_adopt (body) VALUES ('new 1'), ('new 2')")
+      to <- Sys.time()
+      rows <- DBI::dbGetQuery(con, sprintf("SELECT %s AS id, body FROM zgen_adopt", sql_text("id", engine)))
+      old <- as.numeric(rows$id[startsWith(rows$body, "old")])
+      new <- as_minted(rows$id[startsWith(rows$body, "new")], layout)
+      expect_identical(sort(old), c(1, 2, 3), label = kind)
+      expect_minted(new, layout, nodes, from, to, kind)
+      expect_true(all(new > "3"), label = kind)
+    }
+  })
+
+  test_that(sprintf("a column's greatest ID ahead of the clock: new IDs start above it (%s)", label), {
+    skip_unless_engine(engine)
+    con <- gen_connect(engine)
+    on.exit({
+      DBI::dbExecute(con, "DROP TABLE IF EXISTS zgen_adopt")
+      drop_generator(con, engine, "zgen_next")
+      DBI::dbDisconnect(con)
+    })
+    layout <- id_layout("twitter")
+    DBI::dbExecute(con, "DROP TABLE IF EXISTS zgen_adopt")
+    DBI::dbExecute(con, "CREATE TABLE zgen_adopt (id BIGINT NOT NULL PRIMARY KEY, body TEXT)")
+    # An ID of a higher node, minted elsewhere, a second ahead of this clock.
+    ahead <- id_compose(Sys.time() + 1, layout, datacenter = 31, worker = 31, sequence = 9)
+    DBI::dbExecute(con, sprintf("INSERT INTO zgen_adopt VALUES (%s, 'old')", as.character(ahead)))
+    install_generator(con, engine, layout, list(datacenter = 1, worker = 1), table = "zgen_adopt")
+    DBI::dbExecute(con, "INSERT INTO zgen_adopt (body) VALUES ('new')")
+    new <- as_minted(DBI::dbGetQuery(con, sprintf("SELECT %s AS id FROM zgen_adopt WHERE body = 'new'",
+                                                  sql_text("id", engine)))$id, layout)
+    expect_true(new > ahead)
+    # The column must hold 64-bit IDs.
+    DBI::dbExecute(con, "DROP TABLE zgen_adopt")
+    DBI::dbExecute(con, sprintf("CREATE TABLE zgen_adopt (%s, body TEXT)", gen_sql[[engine]]$narrow_column))
+    expect_error(install_generator(con, engine, layout, list(datacenter = 1, worker = 1), table = "zgen_adopt",
+                                   adopt = TRUE),
+                 "is not a BIGINT", class = "zuid_error_generator_column")
+  })
+
+  test_that(sprintf("at capacity, sessions under \"error\" wait for ticks, never fail (%s)", label), {
+    skip_unless_engine(engine)
+    skip_if_not_installed("callr")
+    con <- gen_connect(engine)
+    on.exit({
+      DBI::dbExecute(con, "DROP TABLE IF EXISTS zgen_sessions")
+      drop_generator(con, engine, "zgen_next")
+      DBI::dbDisconnect(con)
+    })
+    # Two IDs a millisecond: four sessions keep every tick used up, and a
+    # session's value is often ahead of its clock because of the others'.
+    layout <- id_layout(time = list(bits = 41, unit = "ms", epoch = 0), fields = list(w = 21), sequence = 1)
+    DBI::dbExecute(con, "DROP TABLE IF EXISTS zgen_sessions")
+    DBI::dbExecute(con, paste("CREATE TABLE zgen_sessions (id BIGINT NOT NULL PRIMARY KEY,",
+                              "session INTEGER NOT NULL, n INTEGER NOT NULL)"))
+    install_generator(con, engine, layout, list(w = 3), table = "zgen_sessions", on_clock_back = "error")
+    go <- tempfile("go")
+    connection <- gen_sql[[engine]]$child_connection(Sys.getenv(c(
+      "ZUID_TEST_PG_HOST", "ZUID_TEST_PG_PORT", "ZUID_TEST_MYSQL_SOCKET")))
+    children <- lapply(1:4, function(session) {
+      statements <- sprintf("INSERT INTO zgen_sessions (session, n) VALUES (%d, %d)", session, 1:150)
+      child_start(insert_session, list(connection, statements, go))
+    })
+    for (p in children) child_wait_for(p)
+    file.create(go)
+    results <- lapply(children, child_result, timeout = 600)
+    unlink(go)
+    expect_identical(unlist(results), rep(150, 4))
+    rows <- DBI::dbGetQuery(con, sprintf("SELECT session, n, %s AS id FROM zgen_sessions", sql_text("id", engine)))
+    ids <- as_minted(rows$id, layout)
+    expect_identical(anyDuplicated(ids), 0L)
+    expect_lte(max(table(id_time(ids, layout, as = "ms"))), 2)
   })
 }

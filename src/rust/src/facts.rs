@@ -113,7 +113,8 @@ fn builtin(name: &str, epoch_ms: f64, node_bits: f64) -> Outcome {
 
 /// The bounds of 64-bit IDs as decimal text, for SQL that converts text to
 /// a signed bigint or keeps state in one: `max_signed` (2^63 - 1),
-/// `min_signed` (-2^63), `max_unsigned` (2^64 - 1), `unsigned_end` (2^64);
+/// `min_signed` (-2^63), `signed_end` (2^63), `max_unsigned` (2^64 - 1),
+/// `unsigned_end` (2^64);
 /// `unsigned_end_split`, 2^64 as `high * 10^9 + low` with `low` above
 /// 10^9, so that an engine without wider numbers can subtract it from the
 /// halves of a number's text and never leave a signed 64-bit integer; and
@@ -127,6 +128,7 @@ fn id_bounds() -> Robj {
     reply(value(list!(
         max_signed = i64::MAX.to_string(),
         min_signed = i64::MIN.to_string(),
+        signed_end = half.to_string(),
         max_unsigned = u64::MAX.to_string(),
         unsigned_end = end.to_string(),
         unsigned_end_split = list!(high = high.to_string(), low = low.to_string()),

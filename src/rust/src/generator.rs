@@ -9,15 +9,17 @@ use crate::input::Ids;
 use crate::layout::layout_from_r;
 use crate::mint::mint_to_r;
 use crate::reply::{reply, value, Outcome};
+use crate::vectors;
 use extendr_api::prelude::*;
 use std::cell::Cell;
 use std::sync::Mutex;
 use std::time::Instant;
 use zuid_core::output::IdsAs;
 use zuid_core::registry::{self, Registration};
+use zuid_core::script::{self, Step};
 use zuid_core::sliced::Minter;
 use zuid_core::start;
-use zuid_core::{Code, Fence, Problem};
+use zuid_core::{Code, Fence, GenerateError, Problem};
 
 /// The generator, the process it belongs to (a forked child shares the
 /// parent's state and would mint the parent's next IDs again), its place
@@ -213,10 +215,52 @@ pub(crate) fn next_ids_for_tests(pointer: &Robj, n: usize, layout: &Robj) -> Out
     next_ids(pointer, n, "integer64", layout)
 }
 
+/// The reference of the differential test of `id_sql_generator()`: the
+/// core's generator of `layout` for `nodes` under `policy`, run by the
+/// script of `at_us`, `step_us` and `calls` (see the core's `script`).
+/// Each call's ID as decimal text, or its error: "clock_back <ms behind>",
+/// "floor_ahead <ms>", "before_epoch", "past_end" (or another kind).
+#[extendr]
+fn generator_script(layout: Robj, nodes: &[f64], policy: &str, at_us: &[f64], step_us: &[f64], calls: &[f64]) -> Robj {
+    reply(run_script(&layout, nodes, policy, at_us, step_us, calls))
+}
+
+fn run_script(layout: &Robj, nodes: &[f64], policy: &str, at_us: &[f64], step_us: &[f64], calls: &[f64]) -> Outcome {
+    let layout = layout_from_r(layout)?;
+    let policy = start::policy_from_name(policy)?;
+    let nodes = start::node_values(nodes)?;
+    let steps: Vec<Step> = at_us
+        .iter()
+        .zip(step_us)
+        .zip(calls)
+        .map(|((&at, &step), &n)| Step {
+            at_us: at as i64,
+            step_us: step as i64,
+            calls: n as usize,
+        })
+        .collect();
+    let results = script::run(layout, &nodes, policy, &steps).map_err(|_| Problem::new(Code::InputType))?;
+    let text: Vec<Option<String>> = results
+        .iter()
+        .map(|r| {
+            Some(match r {
+                Ok(id) => id.to_string(),
+                Err(GenerateError::ClockBack { behind_ms, .. }) => format!("clock_back {behind_ms}"),
+                Err(GenerateError::FloorAhead { by_ms }) => format!("floor_ahead {by_ms}"),
+                Err(GenerateError::BeforeEpoch) => "before_epoch".to_string(),
+                Err(GenerateError::PastEnd) => "past_end".to_string(),
+                Err(e) => format!("{e:?}"),
+            })
+        })
+        .collect();
+    value(vectors::texts(&text))
+}
+
 extendr_module! {
     mod generator;
     fn generator_new;
     fn generator_next;
+    fn generator_script;
     fn generator_status;
 }
 

@@ -129,7 +129,9 @@ fn layout_facts(layout: Robj) -> Robj {
 /// `origin_us` (tick 0's start, microseconds since 1970), `unit_us`,
 /// `last_tick`, `max_lead` (ticks SCRU64 may run ahead of the clock), and
 /// `counter_start_bound` (a new tick's sequence starts at a random number
-/// below it; NA where it starts at 0).
+/// below it; NA where it starts at 0), and the state the SQL keeps:
+/// `state_counter_bits`, `put_margin` and `lock_free` (see the core's
+/// `MintingFacts`).
 #[extendr]
 fn minting_facts(layout: Robj) -> Robj {
     reply(layout_from_r(&layout).and_then(|layout| {
@@ -140,7 +142,10 @@ fn minting_facts(layout: Robj) -> Robj {
             unit_us = facts.unit_us.to_string(),
             last_tick = facts.last_tick.to_string(),
             max_lead = facts.max_lead.to_string(),
-            counter_start_bound = vectors::texts(&[bound])
+            counter_start_bound = vectors::texts(&[bound]),
+            state_counter_bits = facts.state_counter_bits.to_string(),
+            put_margin = facts.put_margin.to_string(),
+            lock_free = facts.lock_free
         ))
     }))
 }

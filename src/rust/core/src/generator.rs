@@ -51,7 +51,36 @@ pub struct MintingFacts {
     /// `2^counter_start_bits` (SCRU64's counter, below half its range), or
     /// at 0 when this is 0.
     pub counter_start_bits: u32,
+    /// The SQL generators keep their state in a database sequence whose
+    /// values are `(tick << state_counter_bits) | counter`: the bits below
+    /// the time part, so that a tick's counter runs on far past its
+    /// sequence (values there say the tick is used up) before it reaches
+    /// the next tick.
+    pub state_counter_bits: u32,
+    /// The least distance from a value a session took to the value it puts
+    /// the state at (see [`MintingFacts::lock_free`]): the most values
+    /// other sessions can take meanwhile, a tick's sequence and three each.
+    pub put_margin: u64,
+    /// Whether the SQL generators take values without a lock. A session
+    /// moves the state to a new tick (a put) under the lock, after taking a
+    /// value `v` under it; sessions without the lock take values meanwhile,
+    /// each at most three (the one it found stale, one before the lock,
+    /// and one once the state reached the tick it waited for) before it
+    /// must wait for the lock, the state or the clock, except those that
+    /// mint one of a tick's valid values, so
+    /// at most [`MintingFacts::put_margin`] of them. A put goes at least
+    /// that far past `v`, so it never moves the state back over a value
+    /// taken: at most one tick past the clock when a tick's counter holds
+    /// more than the margin, as it does where this is true. Where a tick's
+    /// counter is too narrow for that (Mastodon, TIDs), every value is
+    /// taken under the lock.
+    pub lock_free: bool,
 }
+
+/// The most sessions that can call an SQL generator at once, whatever the
+/// server's settings: PostgreSQL allows at most 2^18 - 1 backends,
+/// MariaDB 100,000 connections and as many extra ones.
+pub const SQL_SESSIONS_MAX: u64 = 1 << 18;
 
 impl MintingFacts {
     pub fn of(layout: &Layout) -> MintingFacts {
@@ -69,12 +98,17 @@ impl MintingFacts {
         } else {
             0
         };
+        let state_counter_bits = 64 - layout.time().bits();
+        let put_margin = layout.sequence().max_value() + 1 + 3 * SQL_SESSIONS_MAX;
         MintingFacts {
             origin_us: layout.origin() * (1_000_000 / resolution.per_second()),
             unit_us: layout.unit().micros(),
             last_tick: layout.last_tick(),
             max_lead,
             counter_start_bits,
+            state_counter_bits,
+            put_margin,
+            lock_free: 1u128 << state_counter_bits > u128::from(put_margin),
         }
     }
 }
@@ -797,14 +831,34 @@ mod tests {
             (tid(), 0, 1, (1 << 53) - 1, 0, 0),
         ];
         for (layout, origin_us, unit_us, last_tick, max_lead, counter_start_bits) in cases {
-            let expected = MintingFacts {
-                origin_us,
-                unit_us,
-                last_tick,
-                max_lead,
-                counter_start_bits,
-            };
-            assert_eq!(MintingFacts::of(&layout), expected);
+            let facts = MintingFacts::of(&layout);
+            let grid = (facts.origin_us, facts.unit_us, facts.last_tick, facts.max_lead);
+            assert_eq!(grid, (origin_us, unit_us, last_tick, max_lead));
+            assert_eq!(facts.counter_start_bits, counter_start_bits);
+        }
+    }
+
+    #[test]
+    fn sql_state_counters_are_the_bits_below_the_time() {
+        // (layout, counter bits, lock free): a tick's counter must hold its
+        // sequence and three values for each of 2^18 sessions.
+        let mastodon = Layout::new(&[(Time, 48), (Sequence, 16)], Unit::MILLIS, 0).unwrap();
+        let cases = [
+            (twitter(), 23, true),
+            (scru64(1), 25, true),
+            (mastodon, 16, false),
+            (tid(), 11, false),
+        ];
+        for (layout, bits, lock_free) in cases {
+            let facts = MintingFacts::of(&layout);
+            assert_eq!((facts.state_counter_bits, facts.lock_free), (bits, lock_free));
+            assert_eq!(
+                facts.put_margin,
+                layout.sequence().max_value() + 1 + 3 * SQL_SESSIONS_MAX
+            );
+            if lock_free {
+                assert!(1u64 << bits > facts.put_margin);
+            }
         }
     }
 

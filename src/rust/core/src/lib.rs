@@ -30,6 +30,7 @@ pub mod problem;
 pub mod r_values;
 pub mod registry;
 pub mod rounded;
+pub mod script;
 pub mod scru64;
 pub mod sliced;
 pub mod start;
@@ -41,7 +42,7 @@ pub mod timestamp;
 pub mod unit;
 
 pub use builtin::{Builtin, BuiltinError, BUILTINS};
-pub use clock::{Clock, SystemClock};
+pub use clock::{Clock, SteppedClock, SystemClock};
 pub use compose::{ComposeError, Composer, Side};
 pub use entry::{Entry, TextForm};
 pub use generator::{Fence, FloorError, GenerateError, Generator, MintingFacts, OnClockBack, Run};
