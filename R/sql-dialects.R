@@ -289,9 +289,9 @@ sql_dialects <- list(
     aliases = c("mysql", "mariadb"),
     connections = c("MySQLConnection", "MariaDBConnection", "MySQL"),
     dbplyr = c("mysql", "mariadb"),
-    # id_sql_generator(): state sequences (MariaDB 10.3 and later) and a
-    # stored function, with a trigger for a column's default
-    # (sql-generator-mysql.R, called by name).
+    # id_sql_generator(): a one-row InnoDB state table and a stored
+    # function, with a trigger for a column's default (sql-generator-mysql.R,
+    # called by name).
     generator = list(
       label = "MariaDB",
       statements = function(plan, names) my_generator_statements(plan, names),
