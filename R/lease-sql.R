@@ -147,10 +147,37 @@ lease_outside <- function(state) {
   if (is.null(sql)) {
     return(lease_sqlite_outside(state))
   }
-  flag <- lease_query(state, sql, "outside")
-  flag <- if (!is.null(flag) && nrow(flag) == 1L) lease_number(flag$outside)
-  if (length(flag) != 1L || !flag %in% c(0, 1)) list(answer = "failed") else
-    list(answer = "outside", outside = flag == 1)
+  rows <- lease_query(state, sql, "outside")
+  flag <- if (!is.null(rows) && nrow(rows) == 1L) lease_number(rows$outside)
+  if (length(flag) != 1L || !flag %in% c(0, 1)) {
+    return(list(answer = "failed"))
+  }
+  if (inherits(state$con, "MariaDBConnection")) {
+    idle <- if (!is.null(rows$idle)) lease_number(rows$idle)
+    driver <- lease_rmariadb_outside(state)
+    if (length(idle) != 1L || !idle %in% c(0, 1) || is.na(driver)) return(list(answer = "failed"))
+    flag <- idle * driver
+  }
+  list(answer = "outside", outside = flag == 1)
+}
+
+# RMariaDB runs with autocommit off and commits each statement itself,
+# except between dbBegin() and dbCommit() or dbRollback(); dbBegin() sends
+# nothing, so the server cannot tell until a statement has run. The driver
+# is asked (its flag, unexported): 1 outside, 0 inside, NA when this
+# RMariaDB cannot say (the claim then stops as a database failure).
+lease_rmariadb_outside <- function(state) {
+  ns <- asNamespace("RMariaDB")
+  if (!exists("connection_is_transacting", envir = ns, inherits = FALSE)) {
+    state$db_error <- simpleError("this RMariaDB cannot say whether the connection is in a transaction")
+    return(NA_real_)
+  }
+  inside <- tryCatch(get("connection_is_transacting", envir = ns)(state$con@ptr), error = function(e) NA)
+  if (!is.logical(inside) || length(inside) != 1L || is.na(inside)) {
+    state$db_error <- simpleError("RMariaDB could not say whether the connection is in a transaction")
+    return(NA_real_)
+  }
+  if (inside) 0 else 1
 }
 
 # SQLite's answer: an empty transaction of its own, which BEGIN refuses to
@@ -374,12 +401,14 @@ lease_sql_list <- function(state) {
 # Values -------------------------------------------------------------------------
 
 # Text as an SQL literal: letters, digits and a few signs kept, every other
-# character written as its code point (`<U+00E9>`; R writes bytes that are
-# not UTF-8 as `<ff>`, and any left as `<FF>`), so that no quote or
-# backslash ever needs escaping, in any dialect. Names are shown, not read
-# back.
+# character written as its code point (`<U+00E9>`), and a byte that is not
+# UTF-8 as itself (`<FF>`), so that no quote or backslash ever needs
+# escaping, in any dialect. Only text marked latin1 is converted: R 4.2's
+# enc2utf8() wrote such bytes as "<ff>", R 4.3 and later leave them.
+# Names are shown, not read back.
 lease_literal <- function(x) {
-  x <- enc2utf8(as.character(x))
+  x <- as.character(x)
+  if (identical(Encoding(x), "latin1")) x <- enc2utf8(x)
   if (validUTF8(x)) {
     codes <- utf8ToInt(x)
     chars <- intToUtf8(codes, multiple = TRUE)

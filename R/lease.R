@@ -101,7 +101,10 @@
 #' clock; zuid sets a busy timeout of 10 seconds on a connection that has a
 #' shorter one, so that processes claiming at once wait for each other.
 #' Names of the lease table (with `_horizons`) must fit the engine's names
-#' whole (PostgreSQL's 63 bytes, MySQL's 64 characters).
+#' whole (PostgreSQL's 63 bytes, MySQL's 64 characters). A statement that
+#' fails, warns or answers in a form zuid cannot read stops the claim or
+#' renewal with a `zuid_error_lease` of reason `"database"`, which quotes
+#' the database and keeps the driver's condition as `database_error`.
 #'
 #' @name leases
 #' @seealso [id_generator()]; the vignette's "Many processes" section.
@@ -506,7 +509,7 @@ lease_abort_database <- function(state, doing, call) {
     "Could not %s the node lease in %s: %s. No ID was minted past what the",
     "lease reserved; `id_next()` tries again."
   ), doing, state$table_name, lease_error_words(state)), class = "zuid_error_lease", call = call,
-  reason = "database", parent = state$db_error)
+  reason = "database", database_error = state$db_error)
 }
 
 lease_error_words <- function(state) {

@@ -496,7 +496,7 @@ problem_handlers$lease_database <- function(problem, call, context) {
       "Could not give the node lease in %s back: %s. The generator mints no more;",
       "its node stays leased until the lease expires, at most `lease_ttl` later."
     ), state$table_name, lease_error_words(state)), class = "zuid_warning_lease", call = call,
-    reason = "database", parent = state$db_error))
+    reason = "database", database_error = state$db_error))
   }
   lease_abort_database(state, problem$element, call)
 }

@@ -462,8 +462,10 @@ lease_dialects <- list(
     now_ms = "CAST(TIMESTAMPDIFF(MICROSECOND, '1970-01-01 00:00:00', UTC_TIMESTAMP(3)) DIV 1000 AS SIGNED)",
     text = "CAST(%s AS CHAR)",
     greatest = "GREATEST(%s, %s)",
+    # `idle`: no transaction open on the server (RMariaDB's connections run
+    # with autocommit off and commit each statement themselves).
     outside = paste("SELECT CAST(CASE WHEN @@autocommit = 1 AND @@in_transaction = 0 THEN 1 ELSE 0 END",
-                    "AS SIGNED) AS outside"),
+                    "AS SIGNED) AS outside, CAST(@@in_transaction = 0 AS SIGNED) AS idle"),
     insert_new = function(table, columns, values) {
       sprintf("INSERT IGNORE INTO %s (%s) VALUES (%s)", table, paste(columns, collapse = ", "),
               paste(values, collapse = ", "))

@@ -24,7 +24,8 @@ test_that("text in lease statements keeps a few safe characters and nothing that
   expect_identical(literal("time<<22 ms from 1288834974657"), "'time<<22 ms from 1288834974657'")
   expect_identical(literal("datacenter=1,worker=7"), "'datacenter=1,worker=7'")
   expect_identical(literal("a'b\\c\"d;e\u00e9"), "'a<U+0027>b<U+005C>c<U+0022>d<U+003B>e<U+00E9>'")
-  expect_identical(literal(rawToChar(as.raw(c(0x61, 0xff, 0x27)))), "'a<ff><U+0027>'")
+  expect_identical(literal(rawToChar(as.raw(c(0x61, 0xff, 0x27)))), "'a<FF><U+0027>'")
+  expect_identical(literal(iconv("caf\u00e9", "UTF-8", "latin1")), "'caf<U+00E9>'")
   expect_identical(nchar(literal(strrep("x", 500))), 92L)
   for (text in c("'; DROP TABLE t; --", "\\' OR 1=1", "\u2028x")) {
     inner <- substr(literal(text), 2L, nchar(literal(text)) - 1L)

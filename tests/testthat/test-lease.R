@@ -178,7 +178,7 @@ for (engine in lease_engines()) {
     err <- expect_error(id_next(g, 5), class = "zuid_error_lease",
                         regexp = "Could not renew the node lease in zuid_leases_[a-z]+_[0-9]+: the database said: ")
     expect_identical(err$reason, "database")
-    expect_s3_class(err$parent, "condition")
+    expect_s3_class(err$database_error, "condition")
     read_only(db$con, engine, FALSE)
     expect_true(all_above(id_next(g, 5), first))
     expect_identical(id_leases(db$con, db$table)$state, "held")
