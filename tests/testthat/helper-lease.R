@@ -231,7 +231,7 @@ table_lock <- list(
 # Makes the session of `con` read-only, or writable again: every write
 # then fails, as against a database that cannot be written.
 read_only <- function(con, engine, on) {
-  sql <- switch(engine,
+  sql <- switch(engine_dialect(engine),
     sqlite = sprintf("PRAGMA query_only = %s", if (on) "ON" else "OFF"),
     postgres = sprintf("SET default_transaction_read_only = %s", if (on) "on" else "off"),
     mysql = sprintf("SET SESSION TRANSACTION %s", if (on) "READ ONLY" else "READ WRITE"))

@@ -85,9 +85,14 @@ test_that("made and run through RMariaDB, whose integer64 hold the IDs of 2^63 a
     drop_generator(con, "mysql", "zgen_maria")
     DBI::dbDisconnect(con)
   })
-  # id_sql_generator(dialect = <MariaDBConnection>, execute = TRUE).
+  # id_sql_generator(dialect = <MariaDBConnection>, execute = TRUE) makes it.
+  from <- Sys.time()
   install_generator(con, "mysql", "instagram", list(shard = 77), name = "zgen_maria")
-  install_test_clock(con, "mysql", name = "zgen_maria")
+  now <- as_minted(mint(con, "mysql", "instagram", 50, fn = "zgen_maria", text = TRUE), "instagram")
+  expect_minted(now, "instagram", list(shard = 77), from, Sys.time() + 1, "through RMariaDB, today")
+  # The same statements on a test clock in 2047, where its IDs are 2^63
+  # and more, run through RMariaDB too.
+  install_generator(con, "mysql", "instagram", list(shard = 77), name = "zgen_maria", clock = "offset")
   at <- as.POSIXct("2047-03-01 12:00:00", tz = "UTC")
   set_test_clock(con, offset = as.numeric(at) - as.numeric(Sys.time()))
   from <- Sys.time()
