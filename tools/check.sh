@@ -13,8 +13,10 @@
 #      and MariaDB servers (their socket directories are shared into the
 #      chroot), which must end in "Status: OK" and must have reached both
 #      servers; DuckDB, Spark and ClickHouse stay on the Debian 12 flavour.
-#      Then covr's coverage of zuid's R code by its tests there, printed
-#      as "coverage: N% ...";
+#      Then the tests of RMariaDB and arrow, which --as-cran cannot see
+#      (tools/driver-tests.R). covr's coverage of zuid's R code by its
+#      tests, printed as "coverage: N% ...", is measured there too, without
+#      the servers, while step 1 runs;
 #   4. cargo test of the core and the binding, from the vendored crates;
 #   5. the static checks of tools/static-checks.sh (build files, R style
 #      with lintr, the shell scripts, roxygen, the workflow, cargo fmt and
@@ -29,16 +31,21 @@
 #                              .check-fast/: steps 1 (no engines, no
 #                              vignette) and 4 only
 #   sh tools/check.sh --sid DIR TARBALL
-#                              step 3's check and coverage, run inside the
-#                              chroot by step 3 (tools/sid.sh run)
+#                              step 3's check and driver tests, run inside
+#                              the chroot by step 3 (tools/sid.sh run)
+#   sh tools/check.sh --coverage DIR TARBALL
+#                              step 3's coverage, run inside the chroot
+#                              while step 1 runs
 set -u
 fast=false
 sid_dir=""
+cov_dir=""
 case "${1:-}" in
     --fast) fast=true ;;
     --sid) sid_dir="${2:?check: --sid DIR TARBALL}"; sid_tarball="${3:?check: --sid DIR TARBALL}" ;;
+    --coverage) cov_dir="${2:?check: --coverage DIR TARBALL}"; cov_tarball="${3:?check: --coverage DIR TARBALL}" ;;
     "") ;;
-    *) echo "check: unknown option $1 (known: --fast, --sid)" >&2; exit 2 ;;
+    *) echo "check: unknown option $1 (known: --fast, --sid, --coverage)" >&2; exit 2 ;;
 esac
 root=$(cd "$(dirname "$0")/.." && pwd)
 out="$root/.check"
@@ -54,7 +61,7 @@ check_settings() {
     export NOT_CRAN=true
 }
 
-if [ -z "$sid_dir" ]; then
+if [ -z "$sid_dir" ] && [ -z "$cov_dir" ]; then
     rm -rf "$out" && mkdir -p "$out/repo/src/contrib"
     cd "$out" || exit 1
     : > repo/src/contrib/PACKAGES
@@ -132,8 +139,8 @@ engine_skipped() {
     return 1
 }
 
-# Step 3 inside the chroot: the check of the tarball in DIR, then covr's
-# coverage of the package's tests, from the tarball's sources in DIR/covr.
+# Step 3 inside the chroot: the check of the tarball in DIR, then the
+# driver tests against the package it installed.
 if [ -n "$sid_dir" ]; then
     check_settings "$root/.check"
     status=0
@@ -150,11 +157,14 @@ if [ -n "$sid_dir" ]; then
         (cd "$sid_dir" && Rscript "$root/tools/driver-tests.R" "$sid_dir" > drivers.log 2>&1) || status=1
         cat "$sid_dir/drivers.log"
     fi
-    mkdir -p "$sid_dir/covr"
-    tar -xzf "$sid_tarball" -C "$sid_dir/covr"
-    (cd "$sid_dir/covr" && Rscript "$root/tools/coverage.R" zuid > coverage.log 2>&1)
-    cat "$sid_dir/covr/coverage.log"
     exit $status
+fi
+# Step 3's coverage inside the chroot, from the tarball's sources.
+if [ -n "$cov_dir" ]; then
+    rm -rf "$cov_dir" && mkdir -p "$cov_dir"
+    tar -xzf "$cov_tarball" -C "$cov_dir"
+    (cd "$cov_dir" && Rscript "$root/tools/coverage.R" zuid > coverage.log 2>&1)
+    exit $?
 fi
 
 status=0
@@ -189,6 +199,18 @@ tarball=""
 for f in zuid_*.tar.gz; do
     if [ -f "$f" ]; then tarball="$out/$f"; fi
 done
+# covr's run of the whole suite takes as long as a check: it runs on
+# R-release while the Debian 12 flavour is checked, without the servers
+# (the checks use them; covr's figure is of the tests that need none).
+cov_job=""
+if ! $fast && [ -n "$tarball" ]; then
+    (sh "$root/tools/sid.sh" ensure > /dev/null 2>&1 &&
+        env -u ZUID_TEST_PG_HOST -u ZUID_TEST_PG_PORT -u ZUID_TEST_MYSQL_SOCKET -u ZUID_TEST_DUCKDB \
+            -u ZUID_TEST_SPARK_PYTHON -u ZUID_TEST_CLICKHOUSE_PYTHON \
+            sh "$root/tools/sid.sh" run "sh tools/check.sh --coverage '$out/covr' '$tarball'") \
+        > "$out/covr.log" 2>&1 &
+    cov_job=$!
+fi
 checks_passed=0
 checks_failed=0
 if [ -n "$tarball" ]; then
@@ -279,11 +301,13 @@ EOF
         echo "FAIL r-release driver tests (log: $out/sid/drivers.log)"
         sid_failed=$((sid_failed + 1))
     fi
-    if grep -q "^coverage: " "$out/sid/covr/coverage.log" 2> /dev/null; then
+    wait "$cov_job"
+    cat "$out/covr/coverage.log" 2> /dev/null
+    if grep -q "^coverage: " "$out/covr/coverage.log" 2> /dev/null; then
         checks_passed=$((checks_passed + 1))
     else
         checks_failed=$((checks_failed + 1))
-        echo "FAIL coverage (log: $out/sid/covr/coverage.log)"
+        echo "FAIL coverage (log: $out/covr.log, $out/covr/coverage.log)"
         status=1
     fi
 fi
