@@ -40,6 +40,7 @@ pub mod text;
 pub mod tid;
 pub mod timestamp;
 pub mod unit;
+pub mod wide;
 
 pub use builtin::{Builtin, BuiltinError, BUILTINS};
 pub use clock::{Clock, SteppedClock, SystemClock};
