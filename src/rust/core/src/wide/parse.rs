@@ -140,8 +140,14 @@ fn xid(text: &[u8]) -> Result<Wide, WideProblem> {
 /// not starting or ending with `_`, then `_` and 26 lowercase base32
 /// digits whose first is at most `7`.
 pub fn parse_typeid(text: &[u8]) -> Result<(Wide, usize), WideProblem> {
-    if text.len() > 90 {
-        return Err(WideProblem::Length(text.len()));
+    let n = text.len();
+    if n > 90 {
+        // Too long for any TypeID: a prefix too long if a suffix follows
+        // a separator at the end (one look, however long the text).
+        if text[n - 27] == b'_' {
+            return Err(WideProblem::Prefix(PrefixRule::TooLong));
+        }
+        return Err(WideProblem::Length(n));
     }
     let (prefix_len, suffix_at) = match text.iter().rposition(|&c| c == b'_') {
         None => (0, 0),
