@@ -75,7 +75,7 @@ mod tests {
     fn rs_xid_parts() {
         // rs/xid id_test.go: time 1300816219, machine 60f486, pid 0xe428,
         // counter 4271561.
-        let v = Wide::from_u128(0x4d88e15b_60f486_e428_412dc9);
+        let v = Wide::from_u128(0x4d88e15b_60f486e4_28412dc9);
         assert_eq!(
             named(Format::Xid, v),
             [
@@ -85,7 +85,7 @@ mod tests {
                 ("counter", 4271561)
             ]
         );
-        let v = Wide::from_u128(0x00000000_aabbcc_ddee_000001);
+        let v = Wide::from_u128(0x00000000_aabbccdd_ee000001);
         assert_eq!(
             named(Format::Xid, v),
             [("timestamp", 0), ("machine", 0xaabbcc), ("pid", 0xddee), ("counter", 1)]

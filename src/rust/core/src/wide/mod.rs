@@ -26,6 +26,3 @@ pub use problem::{PrefixRule, WideProblem};
 pub use text::{canonical, canonical_text, read_spelling, write_canonical, write_spelling, Spelling};
 pub use time::{from_time, time, WideTime};
 pub use value::Wide;
-
-#[cfg(test)]
-mod vectors_tests;

@@ -34,7 +34,7 @@ pub fn parse(format: Format, text: &[u8]) -> Result<Wide, WideProblem> {
 /// spelled as a ULID need not be an RFC UUID.
 pub fn uuid_bits(text: &[u8]) -> Result<u128, WideProblem> {
     let n = text.len();
-    if n > 45 || n < 32 {
+    if !(32..=45).contains(&n) {
         return Err(WideProblem::Length(n));
     }
     let (inner, offset) = if n >= 9 && text[..9].eq_ignore_ascii_case(b"urn:uuid:") {
