@@ -217,7 +217,7 @@ id_layout <- function(name = NULL, epoch = NULL, node_bits = NULL, time = NULL,
   builtin_layout(builtin, epoch, node_bits, call)
 }
 
-# The built-in layouts are the core's (src/rust/core/src/builtin.rs): their
+# The built-in layouts are the core's (src/rust/core/src/layouts/builtin.rs): their
 # names, aliases and the arguments each takes come from its table.
 builtin_layout_names <- function() names(core_facts("builtins"))
 

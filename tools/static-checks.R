@@ -239,7 +239,36 @@ check_workflow_jobs <- function() {
   finish("the workflow checks on Linux, macOS and Windows, at the MSRV, and runs cargo test, fmt and clippy")
 }
 
+# ---- the README's map of the source ---------------------------------------
+
+# Every source file is named in the README's "Layout of the source", each
+# core file with its folder's bullet: a map that misses files tells a
+# newcomer the wrong place to look.
+check_source_map <- function() {
+  readme <- readLines("README.md", warn = FALSE)
+  start <- grep("^## Layout of the source", readme)
+  end <- start + grep("^## ", readme[-seq_len(start)])[1]
+  section <- readme[start:(end - 1)]
+  bullets <- split(section, cumsum(grepl("^ *- ", section)))
+  bullets <- vapply(bullets, paste, character(1), collapse = " ")
+  named_in <- function(file, where) any(grepl(paste0("`", file, "`"), where, fixed = TRUE))
+  flat <- c(list.files("R", pattern = "\\.R$"), list.files("src/rust/src", pattern = "\\.rs$"))
+  for (file in setdiff(flat, c("lib.rs", "zuid-package.R"))) {
+    if (!named_in(file, section)) problem(file, " is not named in README.md's map of the source")
+  }
+  core <- list.files("src/rust/core/src", pattern = "\\.rs$", recursive = TRUE)
+  for (path in core[!basename(core) %in% c("lib.rs", "mod.rs")]) {
+    folder <- dirname(path)
+    where <- if (folder == ".") section else bullets[grepl(paste0("`", folder, "/`"), bullets, fixed = TRUE)]
+    if (!named_in(basename(path), where)) {
+      problem(path, " is not named in README.md's map of the source", if (folder != ".") " under `", folder, "/`")
+    }
+  }
+  finish("README.md's map of the source names every source file, core files under their folders")
+}
+
 checks <- list(
+  "source-map" = check_source_map,
   "rust-version-stated-once" = check_rust_version_stated_once,
   "build-files-portable" = check_build_files_portable,
   "suggests-used" = check_suggests_used,
