@@ -239,6 +239,38 @@ check_workflow_jobs <- function() {
   finish("the workflow checks on Linux, macOS and Windows, at the MSRV, and runs cargo test, fmt and clippy")
 }
 
+# ---- the table of built-in layouts ------------------------------------------
+
+# The rows of a Markdown table whose first cell names a layout in
+# backticks: name, time bits and sequence, as the columns say them.
+layout_rows <- function(lines) {
+  rows <- grep("^(#' )?\\| `[a-z0-9_]+`", lines, value = TRUE)
+  cells <- lapply(strsplit(sub("^#' ", "", rows), "\\|"), function(x) trimws(x[-1]))
+  data.frame(name = sub("^`([a-z0-9_]+)`.*$", "\\1", vapply(cells, `[`, "", 1)),
+             bits = sub("^(\\d+) bits.*$", "\\1", vapply(cells, `[`, "", 2)),
+             sequence = vapply(cells, `[`, "", 4))
+}
+
+# The README's table of built-in layouts says what ?id_layout's says (whose
+# rows testthat checks against the core's layouts, test-facts.R): the same
+# layouts, time bits and sequences.
+check_builtin_table <- function() {
+  doc <- layout_rows(readLines("R/layout.R", warn = FALSE))
+  readme <- layout_rows(readLines("README.md", warn = FALSE))
+  if (nrow(doc) < 10) problem("R/layout.R: found only ", nrow(doc), " rows of built-in layouts")
+  for (name in union(doc$name, readme$name)) {
+    a <- doc[doc$name == name, ]
+    b <- readme[readme$name == name, ]
+    if (nrow(a) != 1 || nrow(b) != 1) {
+      problem(name, ": ", nrow(a), " row(s) in R/layout.R's table, ", nrow(b), " in README.md's")
+    } else if (a$bits != b$bits || a$sequence != b$sequence) {
+      problem(name, ": R/layout.R says ", a$bits, " time bits and sequence ", a$sequence,
+              ", README.md ", b$bits, " and ", b$sequence)
+    }
+  }
+  finish("README.md's table of built-in layouts agrees with ?id_layout's")
+}
+
 # ---- the README's map of the source ---------------------------------------
 
 # Every source file is named in the README's "Layout of the source", each
@@ -269,6 +301,7 @@ check_source_map <- function() {
 
 checks <- list(
   "source-map" = check_source_map,
+  "builtin-table" = check_builtin_table,
   "rust-version-stated-once" = check_rust_version_stated_once,
   "build-files-portable" = check_build_files_portable,
   "suggests-used" = check_suggests_used,
