@@ -90,7 +90,9 @@ test_that("?id_layout's table of built-in layouts lists the core's, as print() s
   builtins <- zuid:::core_facts("builtins")
   expect_gt(length(builtins), 10L)
   for (entry in builtins) {
-    row <- regmatches(text, regexpr(paste0("\\\\code\\{", entry$name, "\\}( \\(or \\\\code\\{\\w+\\}\\))? *\\\\tab [^\\\\]*"), text))
+    # A row: the name (and its alias), then the time as print() words it.
+    pattern <- paste0("\\\\code\\{", entry$name, "\\}( \\(or \\\\code\\{\\w+\\}\\))? *\\\\tab [^\\\\]*")
+    row <- regmatches(text, regexpr(pattern, text))
     expect_length(row, 1L)
     if (length(entry$needs) == 0L) {
       printed <- format(id_layout(entry$name))
