@@ -86,7 +86,7 @@ id_from_text <- function(text, base, as = c("id", "character", "integer64")) {
              list(x = text, n = length(text), entries = entries))
 }
 
-# The bases are the core's (src/rust/core/src/bases.rs); `base`'s default
+# The bases are the core's (src/rust/core/src/text/bases.rs); `base`'s default
 # lists them in the same order (a test checks that the two agree).
 text_bases <- function() names(core_facts("bases"))
 

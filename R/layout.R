@@ -16,7 +16,7 @@
 #' | `mastodon` | 48 bits, ms units from 1970-01-01T00:00:00.000Z | none | 16 |
 #' | `sonyflake` | 39 bits, 10ms units from `epoch` | `machine` 16, after the sequence | 8 |
 #' | `scru64` | 39 bits, 256ms units from 1970-01-01T00:00:00.000Z | `node` of `node_bits` | 24 - `node_bits` |
-#' | `tid` (or `bluesky`) | 53 bits, us (microsecond) units from 1970-01-01T00:00:00.000Z | `clock_id` 10 | none |
+#' | `tid` (or `bluesky`) | 53 bits, us units from 1970-01-01T00:00:00.000Z (microseconds) | `clock_id` 10 | none |
 #' | `baidu` | 28 bits, s units from 2016-05-19T16:00:00.000Z | `worker` 22 | 13 |
 #' | `sonyflake_v2` | 39 bits, 10ms units from 2025-01-01T00:00:00.000Z | `machine` 16, after the sequence | 8 |
 #' | `tsid` | 42 bits, ms units from 2020-01-01T00:00:00.000Z | `node` 10 | 12 |
@@ -217,7 +217,7 @@ id_layout <- function(name = NULL, epoch = NULL, node_bits = NULL, time = NULL,
   builtin_layout(builtin, epoch, node_bits, call)
 }
 
-# The built-in layouts are the core's (src/rust/core/src/builtin.rs): their
+# The built-in layouts are the core's (src/rust/core/src/layouts/builtin.rs): their
 # names, aliases and the arguments each takes come from its table.
 builtin_layout_names <- function() names(core_facts("builtins"))
 

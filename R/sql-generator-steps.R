@@ -3,7 +3,7 @@
 # MariaDB's stored-program SQL by sql-generator-mysql.R, each engine saying
 # only how a step is written (its `syntax`). It mints what the core's
 # `Generator` mints: the differential test feeds the same clock readings to
-# both (test-sql-generator-differential.R).
+# both (test-sql-generator-steps.R).
 #
 # The state. A database sequence holds the last value taken, a tick and a
 # counter: `(tick << counter_bits) | counter`, its top bit flipped so that

@@ -239,7 +239,69 @@ check_workflow_jobs <- function() {
   finish("the workflow checks on Linux, macOS and Windows, at the MSRV, and runs cargo test, fmt and clippy")
 }
 
+# ---- the table of built-in layouts ------------------------------------------
+
+# The rows of a Markdown table whose first cell names a layout in
+# backticks: name, time bits and sequence, as the columns say them.
+layout_rows <- function(lines) {
+  rows <- grep("^(#' )?\\| `[a-z0-9_]+`", lines, value = TRUE)
+  cells <- lapply(strsplit(sub("^#' ", "", rows), "\\|"), function(x) trimws(x[-1]))
+  data.frame(name = sub("^`([a-z0-9_]+)`.*$", "\\1", vapply(cells, `[`, "", 1)),
+             bits = sub("^(\\d+) bits.*$", "\\1", vapply(cells, `[`, "", 2)),
+             sequence = vapply(cells, `[`, "", 4))
+}
+
+# The README's table of built-in layouts says what ?id_layout's says (whose
+# rows testthat checks against the core's layouts, test-facts.R): the same
+# layouts, time bits and sequences.
+check_builtin_table <- function() {
+  doc <- layout_rows(readLines("R/layout.R", warn = FALSE))
+  readme <- layout_rows(readLines("README.md", warn = FALSE))
+  if (nrow(doc) < 10) problem("R/layout.R: found only ", nrow(doc), " rows of built-in layouts")
+  for (name in union(doc$name, readme$name)) {
+    a <- doc[doc$name == name, ]
+    b <- readme[readme$name == name, ]
+    if (nrow(a) != 1 || nrow(b) != 1) {
+      problem(name, ": ", nrow(a), " row(s) in R/layout.R's table, ", nrow(b), " in README.md's")
+    } else if (a$bits != b$bits || a$sequence != b$sequence) {
+      problem(name, ": R/layout.R says ", a$bits, " time bits and sequence ", a$sequence,
+              ", README.md ", b$bits, " and ", b$sequence)
+    }
+  }
+  finish("README.md's table of built-in layouts agrees with ?id_layout's")
+}
+
+# ---- the README's map of the source ---------------------------------------
+
+# Every source file is named in the README's "Layout of the source", each
+# core file with its folder's bullet: a map that misses files tells a
+# newcomer the wrong place to look.
+check_source_map <- function() {
+  readme <- readLines("README.md", warn = FALSE)
+  start <- grep("^## Layout of the source", readme)
+  end <- start + grep("^## ", readme[-seq_len(start)])[1]
+  section <- readme[start:(end - 1)]
+  bullets <- split(section, cumsum(grepl("^ *- ", section)))
+  bullets <- vapply(bullets, paste, character(1), collapse = " ")
+  named_in <- function(file, where) any(grepl(paste0("`", file, "`"), where, fixed = TRUE))
+  flat <- c(list.files("R", pattern = "\\.R$"), list.files("src/rust/src", pattern = "\\.rs$"))
+  for (file in setdiff(flat, c("lib.rs", "zuid-package.R"))) {
+    if (!named_in(file, section)) problem(file, " is not named in README.md's map of the source")
+  }
+  core <- list.files("src/rust/core/src", pattern = "\\.rs$", recursive = TRUE)
+  for (path in core[!basename(core) %in% c("lib.rs", "mod.rs")]) {
+    folder <- dirname(path)
+    where <- if (folder == ".") section else bullets[grepl(paste0("`", folder, "/`"), bullets, fixed = TRUE)]
+    if (!named_in(basename(path), where)) {
+      problem(path, " is not named in README.md's map of the source", if (folder != ".") " under `", folder, "/`")
+    }
+  }
+  finish("README.md's map of the source names every source file, core files under their folders")
+}
+
 checks <- list(
+  "source-map" = check_source_map,
+  "builtin-table" = check_builtin_table,
   "rust-version-stated-once" = check_rust_version_stated_once,
   "build-files-portable" = check_build_files_portable,
   "suggests-used" = check_suggests_used,

@@ -7,6 +7,8 @@
 #       src/Makevars.win from the one template, src/Makevars.in
 #   build-files-portable         the Unix build uses POSIX make, sh, tar, sed
 #   suggests-used                every Suggests package is used
+#   source-map                   README.md's map names every source file
+#   builtin-table                README.md's table of layouts agrees with ?id_layout
 #   lintr, shellcheck, roxygen-current   R style (.lintr), the shell scripts,
 #       and man/ and NAMESPACE as roxygen2 writes them (tools/roxygen.R)
 #   workflow-actionlint, workflow-jobs   the CI workflow
@@ -192,6 +194,8 @@ pkgdown_site() {
 }
 
 run rust-version-stated-once r_check rust-version-stated-once
+run source-map r_check source-map
+run builtin-table r_check builtin-table
 run configure-writes-makevars configure_writes_makevars
 run build-files-portable r_check build-files-portable
 run suggests-used r_check suggests-used

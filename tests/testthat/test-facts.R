@@ -83,3 +83,22 @@ test_that("a generator's facts are its layout's grid, as the generator mints", {
   expect_identical(early$origin_us, "-86401000000")
   expect_identical(facts(id_layout("tid"))$unit_us, "1")
 })
+
+test_that("?id_layout's table of built-in layouts lists the core's, as print() shows them", {
+  rd <- tools::Rd_db("zuid")[["id_layout.Rd"]]
+  text <- paste(as.character(rd, deparse = TRUE), collapse = "")
+  builtins <- zuid:::core_facts("builtins")
+  expect_gt(length(builtins), 10L)
+  for (entry in builtins) {
+    # A row: the name (and its alias), then the time as print() words it.
+    pattern <- paste0("\\\\code\\{", entry$name, "\\}( \\(or \\\\code\\{\\w+\\}\\))? *\\\\tab [^\\\\]*")
+    row <- regmatches(text, regexpr(pattern, text))
+    expect_length(row, 1L)
+    if (length(entry$needs) == 0L) {
+      printed <- format(id_layout(entry$name))
+      bits <- sub("^.*\\btime (\\d+)\\b.*$", "\\1", printed[[2]])
+      units <- sub("^time: ", "", printed[[3]])
+      expect_match(row, paste0(bits, " bits, ", units), fixed = TRUE, info = entry$name)
+    }
+  }
+})

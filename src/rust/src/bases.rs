@@ -4,7 +4,7 @@
 use crate::reply::{reply, Outcome};
 use crate::text::{ids_from_text, text_from_ids};
 use extendr_api::prelude::*;
-use zuid_core::bases::{Base, MAX_TEXT_LEN};
+use zuid_core::text::bases::{Base, MAX_TEXT_LEN};
 use zuid_core::{Code, Entry, Problem};
 
 /// The base R's `base` names; R checked the name against the core's table.

@@ -4,7 +4,7 @@ use crate::layout::layout_from_r;
 use crate::reply::{reply, value};
 use crate::vectors;
 use extendr_api::prelude::*;
-use zuid_core::capacity::capacity;
+use zuid_core::layouts::capacity::capacity;
 use zuid_core::r_values::seconds_from_time;
 
 /// `list(end, end_text, span_seconds, years, ticks_per_second,

@@ -1,6 +1,6 @@
 //! Building IDs from R's parts and times, and the ID bounds of a time
 //! range: R's vectors are read in place, the core plans and composes
-//! (`zuid_core::plan`), and the IDs come back in the form `as` names.
+//! (`zuid_core::compose::plan`), and the IDs come back in the form `as` names.
 
 use crate::damage::rounded_problem;
 use crate::input::{numbers, Ids};
@@ -8,8 +8,8 @@ use crate::layout::layout_from_r;
 use crate::reply::{reply, value, with_invalid, Outcome};
 use crate::vectors;
 use extendr_api::prelude::*;
-use zuid_core::output::IdsAs;
-use zuid_core::plan::{Fault, Plan};
+use zuid_core::compose::plan::{Fault, Plan};
+use zuid_core::decode::output::IdsAs;
 use zuid_core::r_values::NA_INTEGER;
 use zuid_core::{Code, Entry, Invalid, Problem, Side};
 
@@ -76,7 +76,7 @@ fn at_times(time: &[f64], robj: &Robj, max: bool, as_: &str) -> Outcome {
 
 /// The IDs of `[from, to)` (POSIXct seconds, NA for an open end; each one
 /// double, as a slice since extendr refuses an NA scalar; counted to the
-/// millisecond, see `zuid_core::plan::Plan::range`) as `list(empty, low,
+/// millisecond, see `zuid_core::compose::plan::Plan::range`) as `list(empty, low,
 /// high, below, above)`: whether no ID is in it; the bounds as unsigned
 /// decimal text, `high` NA at 2^64 (no ID is above it); and the range in a
 /// signed 64-bit column, which holds IDs of 2^63 and more as negative

@@ -7,7 +7,9 @@ use crate::layout::layout_from_r;
 use crate::reply::{reply, with_invalid, Outcome};
 use crate::vectors;
 use extendr_api::prelude::*;
-use zuid_core::columns::{decode_by_column_parallel, decode_rows, shard_rows, Columns, NodeColumn, Report, TimeAs};
+use zuid_core::decode::columns::{
+    decode_by_column_parallel, decode_rows, shard_rows, Columns, NodeColumn, Report, TimeAs,
+};
 use zuid_core::r_values::{from_double, from_integer, from_integer64_bits};
 use zuid_core::{Code, Layout, Problem};
 

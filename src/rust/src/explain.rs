@@ -8,10 +8,10 @@ use crate::layout::layout_from_r;
 use crate::reply::{reply, with_invalid, Outcome};
 use crate::vectors;
 use extendr_api::prelude::*;
-use zuid_core::columns::scan;
+use zuid_core::decode::columns::scan;
+use zuid_core::layouts::timestamp::{format_micros, format_millis};
 use zuid_core::r_values::na_real;
-use zuid_core::text::{binary_text, write_decimal, DECIMAL_MAX_LEN};
-use zuid_core::timestamp::{format_micros, format_millis};
+use zuid_core::text::write::{binary_text, write_decimal, DECIMAL_MAX_LEN};
 use zuid_core::{Entry, Problem, Resolution};
 
 /// IDs read in the layout's text form, whether or not the layout admits

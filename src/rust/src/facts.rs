@@ -1,16 +1,18 @@
 //! The field's facts, as tables R asks for once and keeps: the built-in
-//! layouts (`zuid_core::builtin`), the bounds that SQL over 64-bit
-//! columns needs, the text bases (`zuid_core::bases`) and how much of a
-//! column decoding checks for rounding (`zuid_core::damage`). A built-in layout object is made here from the core's
-//! table, so that no layout is defined in R.
+//! layouts (`zuid_core::layouts::builtin`), the bounds that SQL over 64-bit
+//! columns needs, the text bases (`zuid_core::text::bases`) and how much of
+//! a column decoding checks for rounding (`zuid_core::damage`). A built-in
+//! layout object is made here from the core's table, so that no layout is
+//! defined in R.
 
 use crate::reply::{reply, value, Outcome};
 use crate::vectors;
 use extendr_api::prelude::*;
-use zuid_core::bases::{Base, Width};
-use zuid_core::builtin::{NODE_BITS_MAX, NODE_BITS_MIN};
 use zuid_core::damage::DECODE_SAMPLE;
+use zuid_core::layouts::builtin::{NODE_BITS_MAX, NODE_BITS_MIN};
 use zuid_core::r_values::from_double;
+use zuid_core::text::bases::{Base, Width};
+use zuid_core::text::sql_bounds::{signed_end_split, unsigned_end_split, Split};
 use zuid_core::{Builtin, Code, Entry, Problem, BUILTINS};
 
 /// One built-in layout as R's table holds it: `name`, `aliases`, `needs`
@@ -115,27 +117,20 @@ fn builtin(name: &str, epoch_ms: f64, node_bits: f64) -> Outcome {
 /// a signed bigint or keeps state in one: `max_signed` (2^63 - 1),
 /// `min_signed` (-2^63), `signed_end` (2^63), `max_unsigned` (2^64 - 1),
 /// `unsigned_end` (2^64);
-/// `unsigned_end_split`, 2^64 as `high * 10^9 + low` with `low` above
-/// 10^9, so that an engine without wider numbers can subtract it from the
-/// halves of a number's text and never leave a signed 64-bit integer; and
-/// `signed_end_split`, 2^63 as `high * 10^9 + low` (`low` below 10^9), to
-/// tell from those halves whether a number reaches 2^63.
+/// `unsigned_end_split` and `signed_end_split`, 2^64 and 2^63 as the
+/// halves SQL without wider numbers compares with (see the core's
+/// `text::sql_bounds`).
 #[extendr]
 fn id_bounds() -> Robj {
-    let end = 1u128 << 64;
-    let (high, low) = (end / 1_000_000_000 - 1, end % 1_000_000_000 + 1_000_000_000);
-    let half = 1u128 << 63;
+    let split = |s: Split| list!(high = s.high.to_string(), low = s.low.to_string());
     reply(value(list!(
         max_signed = i64::MAX.to_string(),
         min_signed = i64::MIN.to_string(),
-        signed_end = half.to_string(),
+        signed_end = (1u128 << 63).to_string(),
         max_unsigned = u64::MAX.to_string(),
-        unsigned_end = end.to_string(),
-        unsigned_end_split = list!(high = high.to_string(), low = low.to_string()),
-        signed_end_split = list!(
-            high = (half / 1_000_000_000).to_string(),
-            low = (half % 1_000_000_000).to_string()
-        )
+        unsigned_end = (1u128 << 64).to_string(),
+        unsigned_end_split = split(unsigned_end_split()),
+        signed_end_split = split(signed_end_split())
     )))
 }
 

@@ -9,16 +9,16 @@ use crate::input::Ids;
 use crate::layout::layout_from_r;
 use crate::mint::mint_to_r;
 use crate::reply::{reply, value, Outcome};
+use crate::script::{self, Step};
 use crate::vectors;
 use extendr_api::prelude::*;
 use std::cell::Cell;
 use std::sync::Mutex;
 use std::time::Instant;
-use zuid_core::output::IdsAs;
-use zuid_core::registry::{self, Registration};
-use zuid_core::script::{self, Step};
-use zuid_core::sliced::Minter;
-use zuid_core::start;
+use zuid_core::decode::output::IdsAs;
+use zuid_core::generate::registry::{self, Registration};
+use zuid_core::generate::sliced::Minter;
+use zuid_core::generate::start;
 use zuid_core::{Code, Fence, GenerateError, Problem};
 
 /// The generator, the process it belongs to (a forked child shares the
@@ -217,7 +217,7 @@ pub(crate) fn next_ids_for_tests(pointer: &Robj, n: usize, layout: &Robj) -> Out
 
 /// The reference of the differential test of `id_sql_generator()`: the
 /// core's generator of `layout` for `nodes` under `policy`, run by the
-/// script of `at_us`, `step_us` and `calls` (see the core's `script`).
+/// script of `at_us`, `step_us` and `calls` (see `script`).
 /// Each call's ID as decimal text, or its error: "clock_back <ms behind>",
 /// "floor_ahead <ms>", "before_epoch", "past_end" (or another kind).
 #[extendr]

@@ -1,5 +1,5 @@
 //! The `zuid_id` vector class: IDs read into integer64 bits, and what R's
-//! methods need of them, computed by the core (`zuid_core::order`) on the
+//! methods need of them, computed by the core (`zuid_core::decode::order`) on the
 //! bits as unsigned 64-bit numbers, so that IDs of 2^63 and more order
 //! above all others: text, validity, comparison, sorting, ranks, extremes,
 //! running extremes, doubles, and vctrs' proxy.
@@ -9,12 +9,12 @@ use crate::layout::{layout_from_r, optional_layout};
 use crate::reply::{reply, value, with_invalid, Outcome};
 use crate::vectors;
 use extendr_api::prelude::*;
-use zuid_core::columns::{read_bits, valid_rows};
+use zuid_core::decode::columns::{read_bits, valid_rows};
+use zuid_core::decode::order::{self, Comparison};
+use zuid_core::decode::output::IdsAs;
 use zuid_core::invalid::Reason;
-use zuid_core::order::{self, Comparison};
-use zuid_core::output::IdsAs;
 use zuid_core::r_values::NA_INTEGER64_BITS;
-use zuid_core::text::{write_decimal, DECIMAL_MAX_LEN};
+use zuid_core::text::write::{write_decimal, DECIMAL_MAX_LEN};
 use zuid_core::{Code, Layout, Problem, TextForm};
 
 /// Reads `x` as IDs (of `layout` when it is not NULL) into a `zuid_id`

@@ -2,8 +2,8 @@
 //! part values for composing.
 
 use extendr_api::prelude::*;
-use zuid_core::parse::parse_text;
 use zuid_core::r_values::{from_double, from_integer, from_integer64_bits, Numbers};
+use zuid_core::text::parse::parse_text;
 use zuid_core::{Code, Entry, Problem, TextForm};
 
 /// The bytes of a non-NA CHARSXP, read in place with no copy. extendr's

@@ -1,6 +1,6 @@
 //! What R's node leases (R/lease.R) ask of the binding: a layout's node
 //! space as lease rows name it, and the lease protocol's state machine
-//! (the core's `lease_machine`), which R drives: R runs each request it
+//! (the core's `lease::machine`), which R drives: R runs each request it
 //! makes against the database and hands back the answer, and the machine
 //! moves the generator's fence. Numbers that cross to R and back in
 //! requests and answers (nodes, horizons) are decimal text, exact at any
@@ -13,13 +13,13 @@ use crate::reply::{reply, value, Outcome};
 use crate::vectors;
 use extendr_api::prelude::*;
 use std::cell::RefCell;
-use zuid_core::lease::NodeSpace;
-use zuid_core::lease_machine::{Answer, Doing, Fenced, Lease, Mono, Next, Notice, Request, RowHorizon};
-use zuid_core::output::IdsAs;
+use zuid_core::decode::output::IdsAs;
+use zuid_core::generate::registry::{self, Key};
+use zuid_core::generate::sliced::{lock_now, mono_now};
+use zuid_core::generate::start::fresh_seed;
+use zuid_core::lease::machine::{Answer, Doing, Fenced, Lease, Mono, Next, Notice, Request, RowHorizon};
+use zuid_core::lease::nodes::NodeSpace;
 use zuid_core::r_values::from_double;
-use zuid_core::registry::{self, Key};
-use zuid_core::sliced::{lock_now, mono_now};
-use zuid_core::start::fresh_seed;
 use zuid_core::{Code, Entry, FloorError, Problem};
 
 /// A lease's machine with the node space it numbers nodes in, and the

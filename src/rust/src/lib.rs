@@ -24,6 +24,7 @@ mod links;
 mod mint;
 mod reply;
 mod rounded;
+mod script;
 mod scru64;
 mod text;
 mod tid;

@@ -8,7 +8,7 @@ use crate::vectors;
 use extendr_api::prelude::*;
 use zuid_core::links::{link_ids, Link};
 use zuid_core::r_values::na_real;
-use zuid_core::text::{write_decimal, DECIMAL_MAX_LEN};
+use zuid_core::text::write::{write_decimal, DECIMAL_MAX_LEN};
 use zuid_core::{Code, Problem, BUILTINS};
 
 /// Reads each string of `x` as a link (or bare ID text, decoded with

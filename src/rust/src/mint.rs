@@ -16,11 +16,11 @@ use extendr_api::prelude::*;
 use extendr_ffi::{R_NilValue, R_xlen_t, Rf_protect, Rf_unprotect, Rf_xlengthgets, REAL, SEXP, SEXPTYPE};
 use std::sync::Mutex;
 use std::time::Instant;
+use zuid_core::decode::output::IdsAs;
+use zuid_core::generate::sliced::{lock_now, mint_slice, Minter, SliceEnd, SLICE};
 use zuid_core::invalid::Reason;
-use zuid_core::output::IdsAs;
 use zuid_core::r_values::NA_INTEGER64_BITS;
-use zuid_core::sliced::{lock_now, mint_slice, Minter, SliceEnd, SLICE};
-use zuid_core::text::{write_decimal, DECIMAL_MAX_LEN};
+use zuid_core::text::write::{write_decimal, DECIMAL_MAX_LEN};
 use zuid_core::{Code, Invalid, Problem};
 
 /// Calls for at most this many IDs try to mint them all first, with no R
@@ -250,7 +250,7 @@ unsafe fn mark_unheld(out: SEXP, from: usize, count: usize, as_: IdsAs, lost: &m
 mod tests {
     use super::*;
     use crate::r_session::{eval, press_ctrl_c, with_r};
-    use zuid_core::sliced::SlicedClock;
+    use zuid_core::generate::sliced::SlicedClock;
     use zuid_core::{Builtin, Generator, OnClockBack};
 
     fn twitter_minter(worker: u64) -> Mutex<Minter> {

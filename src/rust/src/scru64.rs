@@ -4,7 +4,7 @@ use crate::reply::{reply, Outcome};
 use crate::text::{ids_from_text, text_from_ids};
 use extendr_api::prelude::*;
 use zuid_core::invalid::Reason;
-use zuid_core::scru64::{parse_scru64, scru64_text, SCRU64_MAX, SCRU64_TEXT_LEN};
+use zuid_core::text::scru64::{parse_scru64, scru64_text, SCRU64_MAX, SCRU64_TEXT_LEN};
 
 /// The SCRU64 text of IDs read as `input` says (text is decimal here); IDs
 /// of 36^12 or more, which the text cannot hold, become NA.

@@ -7,15 +7,15 @@ use crate::layout::optional_layout;
 use crate::reply::{with_invalid, Outcome};
 use crate::vectors;
 use extendr_api::prelude::*;
-use zuid_core::columns::scan;
+use zuid_core::decode::columns::scan;
+use zuid_core::decode::output::IdsAs;
 use zuid_core::invalid::Reason;
-use zuid_core::output::IdsAs;
 use zuid_core::{Code, Entry, Invalid, Problem, TextForm};
 
 /// The text form `write` gives of IDs read as `input` says (text is decimal
 /// here): `refuse` names the IDs the form cannot hold, which become NA.
 /// `write` gives at most `N` bytes: a fixed-width form's `[u8; N]`, or
-/// text of any width up to `N` (the bases of `zuid_core::bases`).
+/// text of any width up to `N` (the bases of `zuid_core::text::bases`).
 pub fn text_from_ids<const N: usize, T: AsRef<[u8]>>(
     x: &Robj,
     input: &str,

@@ -3,7 +3,7 @@
 use crate::reply::reply;
 use crate::text::{ids_from_text, text_from_ids};
 use extendr_api::prelude::*;
-use zuid_core::tid::{parse_tid, tid_text, TID_TEXT_LEN};
+use zuid_core::text::tid::{parse_tid, tid_text, TID_TEXT_LEN};
 
 /// The TID text of IDs read as `input` says (text is decimal here). Every
 /// 64-bit number has TID text, so only malformed entries become NA.

@@ -12,8 +12,8 @@ use extendr_ffi::{
     cetype_t, R_ClassSymbol, R_NaString, R_NilValue, R_xlen_t, Rf_allocVector, Rf_install, Rf_mkCharLenCE, Rf_protect,
     Rf_setAttrib, Rf_unprotect, SET_STRING_ELT, SEXP, SEXPTYPE,
 };
-use zuid_core::output::{bits_of, fill_bits, lost_problem, IdsAs};
-use zuid_core::text::{write_decimal, DECIMAL_MAX_LEN};
+use zuid_core::decode::output::{bits_of, fill_bits, lost_problem, IdsAs};
+use zuid_core::text::write::{write_decimal, DECIMAL_MAX_LEN};
 use zuid_core::{Invalid, Problem};
 
 /// A vector of `kind` and length `n` whose contents the caller writes.

@@ -54,9 +54,9 @@
 //! (a run of rows, or the rows a spreadsheet touched) is found as such,
 //! with the rows that show it.
 
-use crate::builtin::BUILTINS;
 use crate::invalid::Invalid;
-use crate::layout::Layout;
+use crate::layouts::builtin::BUILTINS;
+use crate::layouts::layout::Layout;
 use crate::problem::{Code, Problem};
 use crate::rounded::{LossyForm, SPREADSHEET_DIGITS};
 

@@ -7,48 +7,30 @@
 //! know it. Nothing else here knows R, and `cargo test` tests the crate on
 //! its own.
 
-pub mod bases;
-pub mod builtin;
-pub mod capacity;
-pub mod clock;
-pub mod columns;
 pub mod compose;
 pub mod damage;
-pub mod entry;
-pub mod generator;
+pub mod decode;
+pub mod generate;
 pub mod invalid;
-pub mod layout;
+pub mod layouts;
 pub mod lease;
-pub mod lease_machine;
 pub mod links;
-pub mod order;
-pub mod output;
-pub mod parallel;
-pub mod parse;
-pub mod plan;
 pub mod problem;
 pub mod r_values;
-pub mod registry;
 pub mod rounded;
-pub mod script;
-pub mod scru64;
-pub mod sliced;
-pub mod start;
 #[cfg(test)]
 pub(crate) mod test_cases;
 pub mod text;
-pub mod tid;
-pub mod timestamp;
-pub mod unit;
 pub mod wide;
 
-pub use builtin::{Builtin, BuiltinError, BUILTINS};
-pub use clock::{Clock, SteppedClock, SystemClock};
-pub use compose::{ComposeError, Composer, Side};
-pub use entry::{Entry, TextForm};
-pub use generator::{Fence, FloorError, GenerateError, Generator, MintingFacts, OnClockBack, Run};
+pub use compose::composer::{ComposeError, Composer, Side};
+pub use generate::clock::{Clock, SteppedClock, SystemClock};
+pub use generate::facts::MintingFacts;
+pub use generate::generator::{Fence, FloorError, GenerateError, Generator, OnClockBack, Run};
 pub use invalid::Invalid;
-pub use layout::{Layout, LayoutError, PartKind};
+pub use layouts::builtin::{Builtin, BuiltinError, BUILTINS};
+pub use layouts::layout::{Layout, LayoutError, PartKind};
+pub use layouts::timestamp::format_millis;
+pub use layouts::unit::{Resolution, Unit};
 pub use problem::{Code, Problem};
-pub use timestamp::format_millis;
-pub use unit::{Resolution, Unit};
+pub use text::entry::{Entry, TextForm};

@@ -43,13 +43,13 @@
 //! Short links (`t.co`, `vm.tiktok.com`, `lnkd.in`, `discord.gg`) name no
 //! ID until followed, which is not done here.
 
-use crate::bases::decode_shortcode;
-use crate::builtin::Builtin;
-use crate::entry::{Entry, TextForm};
 use crate::invalid::{Invalid, Reason};
-use crate::layout::Layout;
-use crate::parse::{parse_decimal, parse_text, trim_space};
-use crate::tid::{parse_tid, TID_TEXT_LEN};
+use crate::layouts::builtin::Builtin;
+use crate::layouts::layout::Layout;
+use crate::text::bases::decode_shortcode;
+use crate::text::entry::{Entry, TextForm};
+use crate::text::parse::{parse_decimal, parse_text, trim_space};
+use crate::text::tid::{parse_tid, TID_TEXT_LEN};
 
 /// A platform whose links carry IDs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -1215,7 +1215,7 @@ mod tests {
             ]
         );
         for p in Platform::ALL {
-            assert!(crate::builtin::Builtin::find(p.layout()).is_some(), "{p:?}");
+            assert!(crate::layouts::builtin::Builtin::find(p.layout()).is_some(), "{p:?}");
         }
     }
 }

@@ -6,11 +6,11 @@
 //! its classed condition, worded in R with the user's own values. This is
 //! the core's second contract with R, after `r_values`.
 
-use crate::builtin::BuiltinError;
-use crate::compose::ComposeError;
-use crate::generator::GenerateError;
+use crate::compose::composer::ComposeError;
+use crate::generate::generator::GenerateError;
 use crate::invalid::Invalid;
-use crate::layout::LayoutError;
+use crate::layouts::builtin::BuiltinError;
+use crate::layouts::layout::LayoutError;
 
 /// Defines `Code` and its names from one list, so that `Code::ALL`, which
 /// R's tests compare with the messages R knows, cannot miss a code.

@@ -3,9 +3,9 @@
 //! core knows R only through these definitions; the binding passes R's
 //! memory to the core as slices and relies on them.
 
-use crate::entry::Entry;
 use crate::invalid::Reason;
-use crate::unit::Resolution;
+use crate::layouts::unit::Resolution;
+use crate::text::entry::Entry;
 
 /// R's `NA_integer_`.
 pub const NA_INTEGER: i32 = i32::MIN;

@@ -28,10 +28,10 @@
 //! (each is the set of `n` where a non-decreasing function of `n` falls in
 //! an interval), found by bisection on the definitions themselves.
 
-use crate::entry::{Entry, TextForm};
 use crate::invalid::Reason;
-use crate::parse::{parse_text, trim_space};
 use crate::r_values::{from_double, EXACT_DOUBLE_LIMIT};
+use crate::text::entry::{Entry, TextForm};
+use crate::text::parse::{parse_text, trim_space};
 
 /// The significant digits a spreadsheet keeps of a number.
 pub const SPREADSHEET_DIGITS: u32 = 15;

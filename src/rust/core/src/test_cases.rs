@@ -3,10 +3,10 @@
 //! published example IDs with their parts, and reproducible pseudo-random
 //! IDs.
 
-use crate::builtin::{
+use crate::layouts::builtin::{
     Builtin, BAIDU, DISCORD, INSTAGRAM, MASTODON, SCRU64, SONYFLAKE, SONYFLAKE_V2, TID, TSID, TWITTER, YITTER,
 };
-use crate::layout::Layout;
+use crate::layouts::layout::Layout;
 
 fn fixed(b: &Builtin) -> Layout {
     b.layout(None, None).expect("a built-in layout")
@@ -174,8 +174,8 @@ fn the_examples_decode_under_their_layouts() {
 
 #[test]
 fn the_published_defaults_decode_their_projects_examples() {
-    use crate::bases::Base;
-    use crate::entry::Entry;
+    use crate::text::bases::Base;
+    use crate::text::entry::Entry;
     assert_eq!(Base::Base32.decode(TSID_EXAMPLE_TEXT), Entry::Id(TSID_EXAMPLE.id));
     for (layout, example) in [(tsid(), TSID_EXAMPLE), (sonyflake_v2(), SONYFLAKE_V2_EXAMPLE)] {
         assert_eq!(layout.time_decoder().time(example.id), example.time_ms);

@@ -5,7 +5,7 @@
 use super::format::{time_bits_of_version, Format, SubMs, Tick, TimeBits};
 use super::problem::WideProblem;
 use super::value::Wide;
-use crate::compose::Side;
+use crate::compose::composer::Side;
 
 /// An instant as a whole number of ticks since 1970-01-01T00:00:00Z.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

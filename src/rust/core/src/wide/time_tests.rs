@@ -2,7 +2,7 @@
 //! its source. Expected instants are written as the sources state them.
 
 use super::*;
-use crate::compose::Side;
+use crate::compose::composer::Side;
 use crate::wide::format::Tick::*;
 use crate::wide::parse::parse;
 use crate::wide::text::canonical;

@@ -3,11 +3,11 @@
 //! time range. A value that cannot go into an ID is a small `Fault`, made
 //! into the `Problem` R words once, at the end.
 
-use crate::compose::{ComposeError, Composer, Side};
-use crate::layout::Layout;
+use crate::compose::composer::{ComposeError, Composer, Side};
+use crate::layouts::layout::Layout;
+use crate::layouts::unit::Resolution;
 use crate::problem::{Code, Problem};
 use crate::r_values::{time_from_seconds, Numbers, PartValue};
-use crate::unit::Resolution;
 
 /// What a call needs of its layout, computed once.
 #[derive(Clone, Debug)]

@@ -3,14 +3,14 @@
 //! generators of the same node that are gone. Each value that cannot be
 //! used becomes the problem R words.
 
-use crate::entry::Entry;
-use crate::generator::{FloorError, Generator, OnClockBack};
+use crate::generate::generator::{FloorError, Generator, OnClockBack};
+use crate::generate::registry::{self, Key};
+use crate::generate::sliced::{Minter, SlicedClock};
 use crate::invalid::{Invalid, Reason};
-use crate::layout::Layout;
+use crate::layouts::layout::Layout;
 use crate::problem::{Code, Problem};
 use crate::r_values::from_double;
-use crate::registry::{self, Key};
-use crate::sliced::{Minter, SlicedClock};
+use crate::text::entry::Entry;
 
 /// The policy R's `on_clock_back` names (R checked it).
 pub fn policy_from_name(name: &str) -> Result<OnClockBack, Problem> {

@@ -1,10 +1,10 @@
 //! Reading one ID from text: decimal digits, or a layout's own text form.
 //! R's numeric forms are read in `r_values`.
 
-use crate::entry::{Entry, TextForm};
 use crate::invalid::Reason;
-use crate::scru64::{parse_scru64, SCRU64_TEXT_LEN};
-use crate::tid::{parse_tid, TID_TEXT_LEN};
+use crate::text::entry::{Entry, TextForm};
+use crate::text::scru64::{parse_scru64, SCRU64_TEXT_LEN};
+use crate::text::tid::{parse_tid, TID_TEXT_LEN};
 
 /// Decimal digits only (no sign, space or exponent), value at most 2^64 - 1.
 #[inline]

@@ -3,8 +3,8 @@
 //! layout's exact integers; only the rates, which need not be whole, are
 //! doubles.
 
-use crate::layout::{Layout, PartKind};
-use crate::timestamp::format_millis;
+use crate::layouts::layout::{Layout, PartKind};
+use crate::layouts::timestamp::format_millis;
 
 /// Seconds in a year of the Gregorian calendar's average length, 365.2425
 /// days, in which lifetimes are told.

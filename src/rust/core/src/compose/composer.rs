@@ -1,7 +1,7 @@
 //! Building IDs from their parts and from times.
 
-use crate::layout::{Layout, PartKind};
-use crate::unit::Resolution;
+use crate::layouts::layout::{Layout, PartKind};
+use crate::layouts::unit::Resolution;
 use thiserror::Error;
 
 /// Why a time or a part cannot go into an ID of a layout. The binding
@@ -139,11 +139,11 @@ impl Layout {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::layout::LayoutError;
-    use crate::layout::PartKind::*;
-    use crate::scru64::SCRU64_MAX;
+    use crate::layouts::layout::LayoutError;
+    use crate::layouts::layout::PartKind::*;
+    use crate::layouts::unit::Unit;
     use crate::test_cases::{discord, sonyflake, tid, DISCORD_EXAMPLE, DISCORD_MAY_2016_ID, DISCORD_MAY_2016_MS};
-    use crate::unit::Unit;
+    use crate::text::scru64::SCRU64_MAX;
 
     fn scru64() -> Layout {
         crate::test_cases::scru64(8)
@@ -288,7 +288,7 @@ mod tests {
     #[test]
     fn microsecond_layouts_compose_microseconds() {
         let c = tid().composer();
-        assert_eq!(c.resolution(), crate::unit::Resolution::Micros);
+        assert_eq!(c.resolution(), crate::layouts::unit::Resolution::Micros);
         let us = 1_724_171_495_793_000;
         let id = c.compose(c.tick_at(us).unwrap(), &[512, 0]).unwrap();
         assert_eq!(id, (us as u64) << 10 | 512);

@@ -18,9 +18,9 @@
 //! generators whose last tick has passed are freed, their ticks folded
 //! into one floor for their ID space.
 
-use crate::layout::Layout;
+use crate::layouts::layout::Layout;
+use crate::layouts::unit::Unit;
 use crate::problem::{Code, Problem};
-use crate::unit::Unit;
 use std::collections::HashMap;
 use std::sync::{Mutex, MutexGuard};
 
@@ -323,7 +323,7 @@ pub fn slot_count(space: &Space) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::layout::PartKind::*;
+    use crate::layouts::layout::PartKind::*;
     use crate::test_cases::{discord, scru64, twitter};
 
     // The registry is one per process: each test uses node values (or an

@@ -1,8 +1,8 @@
 //! SCRU64's text form: exactly 12 base36 digits (`0-9a-z`, read in either
 //! case), the lowercase text of numbers from 0 to 36^12 - 1.
 
-use crate::entry::Entry;
 use crate::invalid::Reason;
+use crate::text::entry::Entry;
 
 /// 36^12 - 1, `zzzzzzzzzzzz`: the largest SCRU64 ID.
 pub const SCRU64_MAX: u64 = 4_738_381_338_321_616_895;

@@ -11,9 +11,9 @@
 //! wall time closes (the time by which the lease must be renewed) or its
 //! fence's horizon is reached: the caller renews the lease and goes on.
 
-use crate::clock::{Clock, SystemClock};
-use crate::generator::{GenerateError, Generator};
-use crate::lease_machine::{Mono, Windowed};
+use crate::generate::clock::{Clock, SystemClock};
+use crate::generate::generator::{GenerateError, Generator};
+use crate::lease::machine::{Mono, Windowed};
 use crate::problem::{Code, Problem};
 use std::cell::Cell;
 use std::sync::{Mutex, MutexGuard, OnceLock, TryLockError};
@@ -188,10 +188,10 @@ pub fn lock_now<T>(generator: &Mutex<T>) -> Result<MutexGuard<'_, T>, Problem> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generator::{Fence, OnClockBack};
-    use crate::layout::{Layout, PartKind::*};
+    use crate::generate::generator::{Fence, OnClockBack};
+    use crate::layouts::layout::{Layout, PartKind::*};
+    use crate::layouts::unit::Unit;
     use crate::test_cases::twitter;
-    use crate::unit::Unit;
 
     // A slice is 10 ms of wall time, and a loaded machine can spend all of
     // it before minting anything: the tests go on from a slice that ran out

@@ -2,11 +2,11 @@
 //! caller allocated at full length, as R's vectors are. Missing and invalid
 //! entries get R's NA bit patterns, which the binding passes on as they are.
 
-use crate::entry::Entry;
+use crate::decode::parallel::{in_halves, Halves};
 use crate::invalid::{Invalid, Reason};
-use crate::layout::Layout;
-use crate::parallel::{in_halves, Halves};
+use crate::layouts::layout::Layout;
 use crate::r_values::{na_real, NA_INTEGER, NA_INTEGER64_BITS};
+use crate::text::entry::Entry;
 
 /// What the time column holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -362,11 +362,11 @@ pub fn decode_by_column_parallel(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::layout::PartKind::*;
-    use crate::parallel::PARALLEL_MIN;
+    use crate::decode::parallel::PARALLEL_MIN;
+    use crate::layouts::layout::PartKind::*;
+    use crate::layouts::unit::Unit;
     use crate::r_values::{from_integer64_bits, NA_REAL_BITS};
     use crate::test_cases::{discord, DISCORD_EXAMPLE};
-    use crate::unit::Unit;
 
     fn layout() -> Layout {
         let parts = [(Sign, 1), (Time, 20), (Node, 40), (Node, 2), (Sequence, 1)];

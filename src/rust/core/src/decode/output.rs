@@ -2,9 +2,9 @@
 //! `bit64::integer64`, or a `zuid_id` (integer64 bits read as unsigned),
 //! and the filling of integer64 slots, on two threads for many IDs.
 
-use crate::compose::Side;
+use crate::compose::composer::Side;
+use crate::decode::parallel::in_halves;
 use crate::invalid::{Invalid, Reason};
-use crate::parallel::in_halves;
 use crate::problem::{Code, Problem};
 use crate::r_values::NA_INTEGER64_BITS;
 
@@ -113,7 +113,7 @@ pub fn lost_problem(lost: Invalid) -> Option<Problem> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parallel::PARALLEL_MIN;
+    use crate::decode::parallel::PARALLEL_MIN;
 
     #[test]
     fn forms_hold_what_they_can() {

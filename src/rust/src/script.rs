@@ -1,13 +1,14 @@
 //! A generator run by a script of clock settings: the reference that the
 //! differential test of the SQL generators (R's `id_sql_generator()`)
-//! compares each engine's function with. Each step sets a
+//! compares each engine's function with. It serves that test only, so it
+//! lives here, beside the function R's tests call, and not in the core. Each step sets a
 //! [`SteppedClock`] and asks for some IDs; the engines' test clock moves
 //! the same way, so the same script must give the same IDs and errors.
 
-use crate::clock::SteppedClock;
-use crate::compose::ComposeError;
-use crate::generator::{GenerateError, Generator, OnClockBack};
-use crate::layout::Layout;
+use zuid_core::compose::composer::ComposeError;
+use zuid_core::generate::clock::SteppedClock;
+use zuid_core::generate::generator::{GenerateError, Generator, OnClockBack};
+use zuid_core::layouts::layout::Layout;
 
 /// The clock at `at_us` (microseconds since 1970), moving on by `step_us`
 /// after each reading, then `calls` IDs, one at a time.
@@ -40,7 +41,14 @@ pub fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::test_cases::{twitter, TWITTER_EPOCH_MS};
+    use zuid_core::Builtin;
+
+    /// Twitter's epoch, 2010-11-04T01:42:54.657Z, in ms since 1970.
+    const TWITTER_EPOCH_MS: i64 = 1_288_834_974_657;
+
+    fn twitter() -> Layout {
+        Builtin::find("twitter").unwrap().layout(None, None).unwrap()
+    }
 
     #[test]
     fn a_script_gives_ticks_sequences_waits_and_errors() {

@@ -6,13 +6,13 @@
 //!
 //! A lease row is keyed by the layout's ID space and node mask, so that
 //! bit-identical layouts share one set of nodes, as the registry's rule
-//! says ([`crate::registry::Key`]), and by the node's number: the node
+//! says ([`crate::generate::registry::Key`]), and by the node's number: the node
 //! fields' values one after the other, the first field highest, which is
 //! the node bits read as one number.
 
-use crate::layout::Layout;
-use crate::registry::Space;
-use crate::unit::Resolution;
+use crate::generate::registry::Space;
+use crate::layouts::layout::Layout;
+use crate::layouts::unit::Resolution;
 
 /// The nodes of a layout, as lease rows number them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -122,9 +122,9 @@ pub fn horizon(clock_tick: Option<u64>, last_tick: Option<u64>, lead: u64, windo
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::layout::PartKind::*;
+    use crate::layouts::layout::PartKind::*;
+    use crate::layouts::unit::Unit;
     use crate::test_cases::{discord, mastodon, sonyflake, tid, twitter};
-    use crate::unit::Unit;
 
     #[test]
     fn nodes_are_numbered_by_their_bits_all_fields_together() {

@@ -3,12 +3,12 @@
 //! A [`Layout`] can only be built by [`Layout::new`], which checks every
 //! rule, so code holding one never re-checks widths or shifts.
 
-use crate::entry::TextForm;
 use crate::invalid::Reason;
+use crate::layouts::timestamp::{MAX_EPOCH_MS, MIN_EPOCH_MS};
+use crate::layouts::unit::{Resolution, Unit};
 use crate::r_values::seconds_from_time;
-use crate::scru64::SCRU64_MAX;
-use crate::timestamp::{MAX_EPOCH_MS, MIN_EPOCH_MS};
-use crate::unit::{Resolution, Unit};
+use crate::text::entry::TextForm;
+use crate::text::scru64::SCRU64_MAX;
 use thiserror::Error;
 
 /// Every part has fewer bits than this bound, so that any part's value is
@@ -593,7 +593,7 @@ mod tests {
     fn what_r_asks_of_a_layout() {
         let layout = twitter();
         let example = TWITTER_EXAMPLE;
-        let bits = crate::text::binary_text(example.id);
+        let bits = crate::text::write::binary_text(example.id);
         let digits: Vec<&[u8]> = layout.parts().iter().map(|p| p.digits(&bits)).collect();
         assert_eq!(digits[0], b"0");
         assert_eq!(digits[2], b"01011");

@@ -7,10 +7,10 @@
 //! invariant checked everywhere: no ID is minted twice.
 
 use super::*;
-use crate::clock::Clock;
-use crate::generator::{Fence, Generator, OnClockBack};
-use crate::layout::{Layout, PartKind::*};
-use crate::unit::Unit;
+use crate::generate::clock::Clock;
+use crate::generate::generator::{Fence, Generator, OnClockBack};
+use crate::layouts::layout::{Layout, PartKind::*};
+use crate::layouts::unit::Unit;
 use std::cell::Cell;
 use std::collections::{BTreeMap, HashSet};
 use std::rc::Rc;

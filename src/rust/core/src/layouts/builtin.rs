@@ -3,9 +3,9 @@
 //! text form. R builds its `zuid_layout` objects from this table (through
 //! the binding), and the core's tests take their layouts from it.
 
-use crate::entry::TextForm;
-use crate::layout::{Layout, LayoutError, PartKind};
-use crate::unit::Unit;
+use crate::layouts::layout::{Layout, LayoutError, PartKind};
+use crate::layouts::unit::Unit;
+use crate::text::entry::TextForm;
 use thiserror::Error;
 
 /// How wide a part of a built-in layout is.
@@ -403,7 +403,7 @@ impl Builtin {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::layout::MAX_SEQUENCE_BITS;
+    use crate::layouts::layout::MAX_SEQUENCE_BITS;
 
     #[test]
     fn names_and_aliases_are_found_in_any_case() {

@@ -36,9 +36,9 @@
 //! before the renewal was sent) only decide when a node may change hands
 //! and how soon a holder notices that it lost one.
 
-use crate::clock::Clock;
-use crate::generator::{Fence, FloorError, Generator};
-use crate::lease::{horizon, NodeSpace};
+use crate::generate::clock::Clock;
+use crate::generate::generator::{Fence, FloorError, Generator};
+use crate::lease::nodes::{horizon, NodeSpace};
 use crate::problem::{Code, Problem};
 use std::time::Duration;
 
@@ -56,7 +56,7 @@ pub const MAX_SLOW: u32 = 3;
 pub trait Fenced {
     /// The horizon a renewal reserves: `window_ticks` ticks past the later
     /// of the clock's tick (plus the lead the layout allows) and the tick
-    /// after the last ID (see [`crate::lease::horizon`]).
+    /// after the last ID (see [`crate::lease::nodes::horizon`]).
     fn propose(&self, window_ticks: u64) -> u64;
     /// From now on, mint only in ticks after `tick`.
     fn stay_after(&mut self, tick: u64) -> Result<(), FloorError>;
@@ -823,5 +823,5 @@ impl Lease {
 }
 
 #[cfg(test)]
-#[path = "lease_machine_tests.rs"]
+#[path = "machine_tests.rs"]
 mod tests;

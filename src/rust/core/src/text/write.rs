@@ -30,9 +30,9 @@ pub fn binary_text(id: u64) -> [u8; 64] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::entry::Entry;
-    use crate::parse::parse_decimal;
     use crate::test_cases::pseudo_random;
+    use crate::text::entry::Entry;
+    use crate::text::parse::parse_decimal;
 
     fn decimal(id: u64) -> String {
         let mut buf = [0u8; DECIMAL_MAX_LEN];

@@ -6,8 +6,8 @@
 //! numbers have the top bit set; the `tid` layout refuses those as any
 //! layout with a sign bit does, while the text functions read them.
 
-use crate::entry::Entry;
 use crate::invalid::Reason;
+use crate::text::entry::Entry;
 
 /// TID text is always exactly this long.
 pub const TID_TEXT_LEN: usize = 13;

@@ -12,8 +12,8 @@
 //! text both read, and so do leading zeros (as decimal digits do). Every
 //! 64-bit number has text in every base.
 
-use crate::entry::Entry;
 use crate::invalid::Reason;
+use crate::text::entry::Entry;
 
 /// The longest text any base writes: 16 hex digits.
 pub const MAX_TEXT_LEN: usize = 16;

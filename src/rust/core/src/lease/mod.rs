@@ -1,0 +1,5 @@
+//! Node leases: the bit math of the nodes a lease row names, and the lease
+//! protocol as one state machine that the database requests serve.
+
+pub mod machine;
+pub mod nodes;
