@@ -83,6 +83,9 @@
 id_fields <- function(x, layout = NULL) {
   call <- sys.call()
   layout <- resolve_layout(x, layout, call)
+  if (is_wide_layout(layout)) {
+    return(wide_fields(x, layout, call))
+  }
   decoded <- decode_vector(x, layout, time_only = FALSE, call)
   columns <- c(
     list(time = decoded$time),
@@ -98,6 +101,9 @@ id_time <- function(x, layout = NULL, as = c("POSIXct", "ms")) {
   call <- sys.call()
   layout <- resolve_layout(x, layout, call)
   as <- check_choice(as, c("POSIXct", "ms"), "as", call)
+  if (is_wide_layout(layout)) {
+    return(wide_time(x, layout, as, call))
+  }
   # The core gives the milliseconds exactly (microsecond ticks floored to
   # their millisecond), not through the POSIXct's double.
   decode_vector(x, layout, time_only = TRUE, call, time_ms = as == "ms")$time
@@ -108,6 +114,9 @@ id_time <- function(x, layout = NULL, as = c("POSIXct", "ms")) {
 id_is_valid <- function(x, layout = NULL) {
   call <- sys.call()
   layout <- resolve_layout(x, layout, call)
+  if (is_wide_layout(layout)) {
+    return(wide_read_column(x, layout, "valid", call))
+  }
   ids <- check_ids(x, call)
   rust_value(ids_valid(ids$x, ids$input, layout), call, list(layout = layout, x = x))
 }

@@ -112,6 +112,20 @@ tid_from_ids <- function(x, input) .Call(wrap__tid_from_ids, x, input)
 
 ids_from_tid <- function(text, as_, layout) .Call(wrap__ids_from_tid, text, as_, layout)
 
+wide_layout_object <- function(name, sub_ms) .Call(wrap__wide_layout_object, name, sub_ms)
+
+wide_layout_names <- function() .Call(wrap__wide_layout_names)
+
+wide_layout_check <- function(layout) .Call(wrap__wide_layout_check, layout)
+
+wide_read <- function(x, layout, what) .Call(wrap__wide_read, x, layout, what)
+
+wide_from_time <- function(seconds, nanos, layout, side) .Call(wrap__wide_from_time, seconds, nanos, layout, side)
+
+wide_convert <- function(x, from, to, prefix) .Call(wrap__wide_convert, x, from, to, prefix)
+
+wide_reasons <- function() .Call(wrap__wide_reasons)
+
 seconds_to_ms <- function(seconds, nearest) .Call(wrap__seconds_to_ms, seconds, nearest)
 
 format_epoch_ms <- function(ms) .Call(wrap__format_epoch_ms, ms)

@@ -21,7 +21,11 @@ fact_tables <- list(
   bases = function() base_table(),
   # `decode_sample`: how many entries of a column decoding checks for
   # signs of rounding (see damage.R).
-  damage = function() damage_facts()
+  damage = function() damage_facts(),
+  # The names of the 96- to 160-bit layouts (see wide-layout.R).
+  wide_names = function() wide_layout_names(),
+  # Every reason an entry of a 96- to 160-bit layout is invalid for.
+  wide_reasons = function() wide_reasons()
 )
 
 core_facts <- function(table) kept(table, function() rust_value(fact_tables[[table]]()))

@@ -7,6 +7,10 @@ as_layout <- function(layout, call) {
   if (inherits(layout, "zuid_layout")) {
     return(check_layout(layout, call))
   }
+  wide <- wide_name(layout)
+  if (!is.na(wide)) {
+    return(wide_layout(wide, NULL, call))
+  }
   name <- builtin_name(layout)
   by_name <- layouts_by_name()
   if (name %in% by_name) {
@@ -41,6 +45,9 @@ needs_words <- function(entry) {
 # shape and rules, R the names its parts give to columns. `what` names the
 # layout in messages: the argument `layout`, or the layout IDs carry.
 check_layout <- function(layout, call, what = "`layout`") {
+  if (is_wide_layout(layout)) {
+    return(check_wide_layout(layout, call, what))
+  }
   rust_value(layout_check(layout), call, list(layout = layout, layout_what = what))
   name <- layout$name
   if (!is.character(name) || length(name) != 1L || is.na(name) || !valid_text(name)) {

@@ -14,6 +14,9 @@ print.zuid_layout <- function(x, ...) {
 format.zuid_layout <- function(x, ...) {
   call <- sys.call()
   x <- check_layout(x, call)
+  if (is_wide_layout(x)) {
+    return(format_wide_layout(x))
+  }
   first_ms <- layout_facts_of(x, call)$first_ms
   # A sequence of 0 bits (TIDs', TikTok's) takes no bits: not shown.
   shown <- x$bits[x$bits > 0L]

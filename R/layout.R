@@ -148,6 +148,12 @@
 #' @param sequence For a custom layout, the sequence's bits (when `fields`
 #'   does not place it).
 #' @param sign_bit For a custom layout, whether the top bit is reserved.
+#' @param sub_ms For `"uuidv7"`, how the 12 bits after the millisecond
+#'   were written: `"none"` (the default: a counter or random bits, as
+#'   CPython, ClickHouse and Rust's `uuid` crate write them; the time is the
+#'   millisecond), `"fraction"` (RFC 9562's method 3, a fraction of the
+#'   millisecond in 1/4096 steps, as PostgreSQL 18 writes it) or `"256ns"`
+#'   (Go's google/uuid).
 #' @returns A `zuid_layout`. Layouts compare with `==` (see
 #'   [layout-compare]), and `as.data.frame()` lists their parts.
 #' @seealso The vignette `vignette("reading-ids", package = "zuid")`.
@@ -186,8 +192,15 @@
 #' # Mistakes are errors of class `zuid_error`.
 #' try(id_layout(time = list(bits = 41, unit = "ms", epoch = 0), sequence = 12))
 id_layout <- function(name = NULL, epoch = NULL, node_bits = NULL, time = NULL,
-                      fields = NULL, sequence = NULL, sign_bit = TRUE) {
+                      fields = NULL, sequence = NULL, sign_bit = TRUE, sub_ms = NULL) {
   call <- sys.call()
+  wide <- wide_name(name)
+  if (!is.na(wide)) {
+    return(id_layout_wide(wide, sub_ms, epoch, node_bits, time, fields, sequence, !missing(sign_bit), call))
+  }
+  if (!is.null(sub_ms)) {
+    zuid_abort("`sub_ms` belongs to the \"uuidv7\" layout.", class = "zuid_error_layout", call = call)
+  }
   custom <- c(
     time = !is.null(time), fields = !is.null(fields),
     sequence = !is.null(sequence), sign_bit = !missing(sign_bit)

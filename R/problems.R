@@ -220,8 +220,12 @@ entry_text <- function(x, i) {
   if (is.character(value)) visible_text(value) else format(value, digits = 17)
 }
 
-# Why an entry is not an ID, as the core's reason names it.
+# Why an entry is not an ID, as the core's reason names it (those of the
+# 96- to 160-bit formats in wide-problems.R).
 reason_words <- function(reason, layout = NULL) {
+  if (reason %in% wide_reason_codes()) {
+    return(wide_reason_words(reason, layout))
+  }
   switch(reason,
     not_digits = switch(layout$text %||% "decimal",
       scru64 = "is neither decimal digits nor SCRU64's 12 base36 digits",

@@ -30,6 +30,7 @@ mod text;
 mod tid;
 mod times;
 mod vectors;
+mod wide;
 
 #[cfg(test)]
 mod r_session;
@@ -52,5 +53,6 @@ extendr_module! {
     use rounded;
     use scru64;
     use tid;
+    use wide;
     use times;
 }

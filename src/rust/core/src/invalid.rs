@@ -1,6 +1,8 @@
 //! The report of a vector's invalid entries that becomes R's one warning:
 //! how many there were and where the first few are.
 
+use crate::wide::problem::WideProblem;
+
 /// How many invalid positions a call reports.
 pub const POSITIONS_REPORTED: usize = 5;
 
@@ -45,6 +47,9 @@ pub enum Reason {
     /// sequential number): decoding gives it no time. Decoders report these
     /// apart from invalid entries, which they are not.
     BeforeLayout,
+    /// Text that is not an ID of a 96- to 160-bit format, by the rule of
+    /// that format it broke.
+    Wide(WideProblem),
 }
 
 impl Reason {
@@ -69,6 +74,7 @@ impl Reason {
             Reason::Scientific => "scientific",
             Reason::NotShortcode => "not_shortcode",
             Reason::BeforeLayout => "before_layout",
+            Reason::Wide(problem) => problem.code(),
         }
     }
 

@@ -74,6 +74,8 @@ codes! {
     LeaseReleased => "lease_released",
     RoundedIds => "rounded_ids",
     BeforeLayout => "before_layout",
+    NoTime => "no_time",
+    NotSortable => "not_sortable",
 }
 
 /// A problem: its code and the numbers its message needs. Positions and
