@@ -267,8 +267,8 @@ impl Format {
     }
 
     /// Where the time is; `None` for `uuid`, whose entries say it by their
-    /// version (see `time_bits_of_version`). UUIDv7's and TypeID's are the
-    /// millisecond: `SubMs` extends them.
+    /// version (see `time_bits_of_version`). UUIDv7's is the
+    /// millisecond, which `SubMs` can extend (not TypeID's).
     pub fn time_bits(self) -> Option<TimeBits> {
         match self {
             Format::UuidV7 | Format::Ulid | Format::TypeId | Format::Scru128 => Some(V7_TIME),
