@@ -4,8 +4,9 @@
 //! every other spelling goes through `parse`, which allocates nothing
 //! either.
 
+use super::alphabet::hex8;
 use super::format::{Format, SubMs};
-use super::parse::{check_uuid, hyphenated, parse};
+use super::parse::{check_uuid, parse};
 use super::problem::WideProblem;
 use super::time::{time, WideTime};
 use super::value::Wide;
@@ -13,21 +14,39 @@ use super::value::Wide;
 /// The time of the ID `text` spells in `format`, or why it has none.
 #[inline]
 pub fn time_of_str(format: Format, text: &[u8], sub_ms: SubMs) -> Result<WideTime, WideProblem> {
-    let v = if text.len() == 36 && format.bits() == 128 && format.text().len == 36 {
-        let bits = hyphenated(text).map_err(|i| WideProblem::Alphabet(i + 1))?;
-        check_uuid(format, bits)?;
-        Wide::from_u128(bits)
-    } else {
-        parse(format, text)?
+    let is_uuid = matches!(format, Format::UuidV7 | Format::UuidV6 | Format::UuidV1 | Format::Uuid);
+    let v = match (is_uuid && text.len() == 36).then(|| hyphenated_fast(text)).flatten() {
+        Some(bits) => {
+            check_uuid(format, bits)?;
+            Wide::from_u128(bits)
+        }
+        // Anything else, and a malformed UUID, whose problem `parse` names.
+        None => parse(format, text)?,
     };
     time(format, v, sub_ms)
 }
 
+/// 8-4-4-4-12 hex text as 128 bits, eight digits at a time, or `None` if
+/// anything is out of place.
+#[inline]
+fn hyphenated_fast(t: &[u8]) -> Option<u128> {
+    let t: &[u8; 36] = t.try_into().ok()?;
+    if t[8] != b'-' || t[13] != b'-' || t[18] != b'-' || t[23] != b'-' {
+        return None;
+    }
+    let four = |i: usize| u32::from_be_bytes([t[i], t[i + 1], t[i + 2], t[i + 3]]) as u64;
+    let a = hex8((four(0) << 32) | four(4))?;
+    let b = hex8((four(9) << 32) | four(14))?;
+    let c = hex8((four(19) << 32) | four(24))?;
+    let d = hex8((four(28) << 32) | four(32))?;
+    Some(((a as u128) << 96) | ((b as u128) << 64) | ((c as u128) << 32) | d as u128)
+}
+
 /// The times of a column of entries as POSIXct seconds, `None` entries
 /// (R's NA) and invalid ones as `f64::NAN` (R turns them into NA), with
-/// the first few problems and their 0-based positions: the whole loop the
-/// binding runs over a character vector. Returns how many entries had a
-/// problem.
+/// the first `keep` problems and their 0-based positions: the whole loop
+/// the binding runs over a character vector. Returns how many entries had
+/// a problem.
 pub fn seconds_into<'a, I>(
     format: Format,
     sub_ms: SubMs,
@@ -54,6 +73,44 @@ where
         };
     }
     bad
+}
+
+/// What a column's reading went through: how many entries had a problem
+/// and the first few, by 0-based position.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ColumnProblems {
+    pub count: usize,
+    pub first: Vec<(usize, WideProblem)>,
+}
+
+/// `seconds_into` over a whole column whose entries the binding has
+/// already taken from R (R's API stays on R's thread): long columns are
+/// read in two halves on two threads (see `parallel`).
+pub fn seconds_of_column(
+    format: Format,
+    sub_ms: SubMs,
+    entries: &[Option<&[u8]>],
+    out: &mut [f64],
+    keep: usize,
+) -> ColumnProblems {
+    let n = entries.len().min(out.len());
+    let work = |part: &mut [f64], first: usize| -> Result<ColumnProblems, std::convert::Infallible> {
+        let mut found = Vec::new();
+        let mine = entries[first..first + part.len()].iter().copied();
+        let count = seconds_into(format, sub_ms, mine, part, &mut found, keep);
+        found.iter_mut().for_each(|(i, _)| *i += first);
+        Ok(ColumnProblems { count, first: found })
+    };
+    let join = |mut a: ColumnProblems, b: ColumnProblems| {
+        a.count += b.count;
+        let room = keep.saturating_sub(a.first.len());
+        a.first.extend(b.first.into_iter().take(room));
+        a
+    };
+    match crate::parallel::in_halves(n, &mut out[..n], work, join) {
+        Ok(found) => found,
+        Err(never) => match never {},
+    }
 }
 
 #[cfg(test)]
@@ -102,5 +159,26 @@ mod tests {
             problems,
             [(2, WideProblem::Length(1_000_000)), (3, WideProblem::NoTime(4))]
         );
+    }
+
+    #[test]
+    fn a_long_column_is_read_in_halves_with_its_positions() {
+        let n = crate::parallel::PARALLEL_MIN + 3;
+        let good: &[u8] = b"017f22e2-79b0-7cc3-98c4-dc0c0c07398f";
+        let mut entries = vec![Some(good); n];
+        let bad_at = [1, n / 2 + 1, n - 1];
+        for &i in &bad_at {
+            entries[i] = Some(b"017f22e2".as_slice());
+        }
+        let mut out = vec![0.0; n];
+        let found = seconds_of_column(Format::UuidV7, SubMs::None, &entries, &mut out, 2);
+        assert_eq!(found.count, 3);
+        assert_eq!(
+            found.first,
+            [(1, WideProblem::Length(8)), (n / 2 + 1, WideProblem::Length(8))]
+        );
+        assert_eq!(out[0], 1645557742.0);
+        assert_eq!(out[n - 2], 1645557742.0);
+        assert!(bad_at.iter().all(|&i| out[i].is_nan()));
     }
 }

@@ -163,7 +163,7 @@ pub const GREGORIAN_TO_UNIX_100NS: i128 = 0x01B2_1DD2_1381_4000;
 /// KSUID's epoch, 2014-05-13T16:53:20Z, in Unix seconds.
 pub const KSUID_EPOCH: i128 = 1_400_000_000;
 
-const MS48: TimeBits = TimeBits {
+pub const V7_TIME: TimeBits = TimeBits {
     runs: &[(0, 48)],
     tick: Tick::Milli,
     epoch: 0,
@@ -267,11 +267,11 @@ impl Format {
     }
 
     /// Where the time is; `None` for `uuid`, whose entries say it by their
-    /// version (see `time_bits_of_version`). UUIDv7's and TypeID's are the
-    /// millisecond: `SubMs` extends them.
+    /// version (see `time_bits_of_version`). UUIDv7's is the
+    /// millisecond, which `SubMs` can extend (not TypeID's).
     pub fn time_bits(self) -> Option<TimeBits> {
         match self {
-            Format::UuidV7 | Format::Ulid | Format::TypeId | Format::Scru128 => Some(MS48),
+            Format::UuidV7 | Format::Ulid | Format::TypeId | Format::Scru128 => Some(V7_TIME),
             Format::UuidV6 => Some(V6_TIME),
             Format::UuidV1 => Some(V1_TIME),
             Format::Uuid => None,
@@ -349,7 +349,7 @@ pub fn time_bits_of_version(version: u8) -> Option<TimeBits> {
     match version {
         1 => Some(V1_TIME),
         6 => Some(V6_TIME),
-        7 => Some(MS48),
+        7 => Some(V7_TIME),
         _ => None,
     }
 }

@@ -18,7 +18,7 @@ pub mod text;
 pub mod time;
 pub mod value;
 
-pub use fast::{seconds_into, time_of_str};
+pub use fast::{seconds_into, seconds_of_column, time_of_str, ColumnProblems};
 pub use fields::{fields, fields_of_uuid, fits_double, hex_of};
 pub use format::{Field, FieldKind, Format, SubMs, Tick, TimeBits};
 pub use parse::{check_prefix, parse, parse_typeid, uuid_bits};

@@ -117,3 +117,35 @@ pub const ALL_CODES: &[&str] = &[
     "time_range",
     "not_128_bits",
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_problem_has_a_listed_code_and_its_number() {
+        let all = [
+            (WideProblem::Length(37), Some(37)),
+            (WideProblem::Alphabet(5), Some(5)),
+            (WideProblem::AboveMax, None),
+            (WideProblem::PaddingBits, None),
+            (WideProblem::Prefix(PrefixRule::TooLong), None),
+            (WideProblem::Prefix(PrefixRule::Character(3)), Some(3)),
+            (WideProblem::Prefix(PrefixRule::Underscore), None),
+            (WideProblem::Prefix(PrefixRule::EmptyWithSeparator), None),
+            (WideProblem::Variant(6), Some(6)),
+            (WideProblem::Version { expected: 7, found: 4 }, Some(4)),
+            (WideProblem::UnknownVersion(9), Some(9)),
+            (WideProblem::NoTime(4), Some(4)),
+            (WideProblem::NotSortable, None),
+            (WideProblem::TimeRange, None),
+            (WideProblem::NotWidth128, None),
+        ];
+        let codes: Vec<&str> = all.iter().map(|(p, _)| p.code()).collect();
+        assert_eq!(codes, ALL_CODES);
+        for (p, n) in all {
+            assert_eq!(p.number(), n, "{p:?}");
+            assert_eq!(p.is_no_time(), p.code() == "uuid_no_time");
+        }
+    }
+}

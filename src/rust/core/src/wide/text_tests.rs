@@ -124,3 +124,51 @@ fn spellings_refuse_other_widths_and_bad_prefixes() {
     );
     assert!(out.is_empty());
 }
+
+/// A small xorshift, so the values are varied but the test reproducible.
+fn next(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
+/// A value of `format`'s width, with the UUID layouts' version and variant.
+fn random_id(format: Format, state: &mut u64) -> Wide {
+    let lo = ((next(state) as u128) << 64) | next(state) as u128;
+    let v = match format.bits() {
+        160 => Wide::new(next(state) as u32, lo),
+        96 => Wide::from_u128(lo >> 32),
+        _ => Wide::from_u128(lo),
+    };
+    if !matches!(format, Format::UuidV7 | Format::UuidV6 | Format::UuidV1 | Format::Uuid) {
+        return v;
+    }
+    let version = format.uuid_version().unwrap_or(7);
+    v.with_bits(128, 48, 4, version as u128).with_bits(128, 64, 2, 0b10)
+}
+
+#[test]
+fn canonical_text_reads_back_and_sorts_as_the_numbers_do() {
+    let mut state = 0x2545_F491_4F6C_DD1D;
+    for format in Format::ALL {
+        let mut ids: Vec<(Wide, String)> = (0..2000)
+            .map(|_| {
+                let v = random_id(format, &mut state);
+                (v, canonical(format, v))
+            })
+            .collect();
+        for (v, text) in &ids {
+            assert_eq!(text.len(), format.text().len, "{}", format.name());
+            assert_eq!(parse(format, text.as_bytes()), Ok(*v), "{text}");
+            if format.text().any_case {
+                assert_eq!(parse(format, text.to_ascii_uppercase().as_bytes()), Ok(*v), "{text}");
+                assert_eq!(parse(format, text.to_ascii_lowercase().as_bytes()), Ok(*v), "{text}");
+            }
+        }
+        // Byte order of the canonical text is the IDs' order: what R's ID
+        // vectors sort by.
+        ids.sort_by(|a, b| a.1.as_bytes().cmp(b.1.as_bytes()));
+        assert!(ids.windows(2).all(|w| w[0].0 < w[1].0), "{}", format.name());
+    }
+}

@@ -2,7 +2,7 @@
 //! unit, so that UUIDv1/v6's 100 ns survive where a double would not), and
 //! the lowest and highest ID of an instant, the bounds of a range query.
 
-use super::format::{time_bits_of_version, Format, SubMs, Tick, TimeBits};
+use super::format::{Format, SubMs, Tick, TimeBits, GREGORIAN_TO_UNIX_100NS};
 use super::problem::WideProblem;
 use super::value::Wide;
 use crate::compose::composer::Side;
@@ -43,10 +43,27 @@ impl WideTime {
 
     /// Seconds as R's POSIXct holds them: whole seconds and the fraction
     /// added apart, so that the rounding is a double's only once.
+    #[inline]
     pub fn as_secs_f64(self) -> f64 {
+        // Every real time fits an i64 of ticks: its division, by a
+        // constant per unit, is a multiplication, where i128's is a call.
+        if let Ok(t) = i64::try_from(self.ticks) {
+            return match self.tick {
+                Tick::Second => t as f64,
+                Tick::Milli => secs_f64::<1_000>(t),
+                Tick::MilliOver4096 => secs_f64::<4_096_000>(t),
+                Tick::Nano100 => secs_f64::<10_000_000>(t),
+                Tick::Nano => secs_f64::<1_000_000_000>(t),
+            };
+        }
         let (secs, rest) = self.split();
         secs as f64 + rest as f64 / self.tick.per_second() as f64
     }
+}
+
+#[inline(always)]
+fn secs_f64<const PER: i64>(t: i64) -> f64 {
+    t.div_euclid(PER) as f64 + t.rem_euclid(PER) as f64 / PER as f64
 }
 
 /// The bits of `v` that `runs` name, concatenated, most significant first.
@@ -65,53 +82,53 @@ fn scatter(mut v: Wide, total: u32, runs: &[(u32, u32)], mut value: u128) -> Wid
     v
 }
 
-/// The UUID version, for `uuid` entries.
-fn version(v: Wide) -> u8 {
-    ((v.lo >> 76) & 0xF) as u8
-}
-
-/// The time bits that apply to `v` in `format` (for `uuid`, by the
-/// entry's version; no time for versions 2 to 5, 8, nil and max).
-fn time_bits_for(format: Format, v: Wide) -> Result<TimeBits, WideProblem> {
-    match format.time_bits() {
-        Some(t) => Ok(t),
-        None => {
-            let ver = version(v);
-            let special = v.lo == 0 || v.lo == u128::MAX;
-            if special {
-                return Err(WideProblem::NoTime(ver));
-            }
-            time_bits_of_version(ver).ok_or(WideProblem::NoTime(ver))
-        }
-    }
-}
-
-/// Whether `sub_ms` applies: UUIDv7 entries of the UUID layouts.
-fn reads_sub_ms(format: Format, v: Wide) -> bool {
-    match format {
-        Format::UuidV7 => true,
-        Format::Uuid => version(v) == 7,
-        _ => false,
-    }
+/// The time bits of a format that is not a UUID layout.
+fn time_bits_for(format: Format) -> TimeBits {
+    // Only the UUID layouts lack fixed time bits, and `time` reads those
+    // with `uuid_time`.
+    format.time_bits().unwrap_or(super::format::V7_TIME)
 }
 
 /// The time of `v`, an ID of `format` (already parsed, so its version is
 /// the layout's). UUIDv7's 12 bits after the millisecond count as time as
-/// `sub_ms` says.
+/// `sub_ms` says (in UUID layouts only: TypeID's generators write them at
+/// random).
 pub fn time(format: Format, v: Wide, sub_ms: SubMs) -> Result<WideTime, WideProblem> {
-    let tb = time_bits_for(format, v)?;
-    let total = format.bits();
-    let raw = gather(v, total, tb.runs) as i128;
-    let t = WideTime::new(raw + tb.epoch, tb.tick);
-    if !reads_sub_ms(format, v) {
-        return Ok(t);
+    if matches!(format, Format::UuidV7 | Format::UuidV6 | Format::UuidV1 | Format::Uuid) {
+        return uuid_time(v.lo, sub_ms);
     }
-    let rand_a = v.bits(128, 52, 12) as i128;
-    Ok(match sub_ms {
-        SubMs::None => t,
-        SubMs::Fraction => WideTime::new(t.ticks * 4096 + rand_a, Tick::MilliOver4096),
-        SubMs::Ns256 => WideTime::new(t.ticks * 1_000_000 + rand_a * 256, Tick::Nano),
-    })
+    let tb = time_bits_for(format);
+    let raw = gather(v, format.bits(), tb.runs) as i128;
+    Ok(WideTime::new(raw + tb.epoch, tb.tick))
+}
+
+/// The time of a UUID by its version (already checked against the
+/// layout's): the same bits `format::V1_TIME`, `V6_TIME` and UUIDv7's
+/// millisecond name, at fixed places, since columns of UUIDs are read by
+/// the million.
+#[inline]
+pub(crate) fn uuid_time(v: u128, sub_ms: SubMs) -> Result<WideTime, WideProblem> {
+    let version = ((v >> 76) & 0xF) as u8;
+    let gregorian = |t: u128| Ok(WideTime::new(t as i128 - GREGORIAN_TO_UNIX_100NS, Tick::Nano100));
+    if v == 0 || v == u128::MAX {
+        return Err(WideProblem::NoTime(version));
+    }
+    match version {
+        7 => {
+            let ms = (v >> 80) as i128;
+            let rand_a = ((v >> 64) & 0xFFF) as i128;
+            Ok(match sub_ms {
+                SubMs::None => WideTime::new(ms, Tick::Milli),
+                SubMs::Fraction => WideTime::new(ms * 4096 + rand_a, Tick::MilliOver4096),
+                SubMs::Ns256 => WideTime::new(ms * 1_000_000 + rand_a * 256, Tick::Nano),
+            })
+        }
+        // time_high (12 bits), time_mid (16), time_low (32).
+        1 => gregorian((((v >> 64) & 0xFFF) << 48) | (((v >> 80) & 0xFFFF) << 32) | (v >> 96)),
+        // time_high (32 bits), time_mid (16), time_low (12).
+        6 => gregorian(((v >> 96) << 28) | (((v >> 80) & 0xFFFF) << 12) | ((v >> 64) & 0xFFF)),
+        _ => Err(WideProblem::NoTime(version)),
+    }
 }
 
 /// The lowest (`Side::Min`) or highest (`Side::Max`) ID of `format` whose

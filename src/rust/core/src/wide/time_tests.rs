@@ -223,3 +223,22 @@ fn times_stay_exact_and_convert() {
     assert_eq!(WideTime::new(1_500, Milli).as_secs_f64(), 1.5);
     assert_eq!(WideTime::new(0x74E, MilliOver4096).floor_nanos(), 456_542);
 }
+
+#[test]
+fn uuid_times_at_fixed_places_are_the_facts_time_bits() {
+    // The fixed shifts of `uuid_time` against the runs `format` states,
+    // on RFC 9562 A.1, A.5, A.6 and on bits that differ in every field.
+    for v in [
+        0xC232AB00_9414_11EC_B3C8_9F6BDECED846u128,
+        0x1EC9414C_232A_6B00_B3C8_9F6BDECED846,
+        0x017F22E2_79B0_7CC3_98C4_DC0C0C07398F,
+        0x12345678_9ABC_1DEF_8123_456789ABCDEF,
+        0x12345678_9ABC_6DEF_8123_456789ABCDEF,
+        0xFEDCBA98_7654_7321_BFFF_FFFFFFFFFFFF,
+    ] {
+        let version = ((v >> 76) & 0xF) as u8;
+        let tb = crate::wide::format::time_bits_of_version(version).unwrap();
+        let want = WideTime::new(gather(Wide::from_u128(v), 128, tb.runs) as i128 + tb.epoch, tb.tick);
+        assert_eq!(uuid_time(v, SubMs::None), Ok(want), "{v:x}");
+    }
+}
