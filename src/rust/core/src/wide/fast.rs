@@ -107,7 +107,7 @@ pub fn seconds_of_column(
         a.first.extend(b.first.into_iter().take(room));
         a
     };
-    match crate::parallel::in_halves(n, &mut out[..n], work, join) {
+    match crate::decode::parallel::in_halves(n, &mut out[..n], work, join) {
         Ok(found) => found,
         Err(never) => match never {},
     }
@@ -163,7 +163,7 @@ mod tests {
 
     #[test]
     fn a_long_column_is_read_in_halves_with_its_positions() {
-        let n = crate::parallel::PARALLEL_MIN + 3;
+        let n = crate::decode::parallel::PARALLEL_MIN + 3;
         let good: &[u8] = b"017f22e2-79b0-7cc3-98c4-dc0c0c07398f";
         let mut entries = vec![Some(good); n];
         let bad_at = [1, n / 2 + 1, n - 1];
