@@ -131,6 +131,9 @@ as_zuid_id <- function(x, layout = NULL) {
   if (!is.null(layout)) {
     layout <- as_layout(layout, call)
   }
+  if (inherits(x, "zuid_text_id") || is_wide_layout(layout)) {
+    return(as_text_id(x, layout %||% text_id_layout(x), call))
+  }
   read_as_ids(x, layout, call)
 }
 
@@ -189,7 +192,7 @@ abort_id_storage <- function(type, arg, call, what = NULL) {
 # The layout to read `x` with: `layout` if given (which must agree with the
 # one `x` carries), else the one `x` carries.
 resolve_layout <- function(x, layout, call) {
-  carried <- if (inherits(x, "zuid_id")) checked_layout_attr(x, call) else NULL
+  carried <- if (inherits(x, c("zuid_id", "zuid_text_id"))) checked_layout_attr(x, call) else NULL
   if (is.null(layout)) {
     if (is.null(carried)) {
       zuid_abort(paste(
