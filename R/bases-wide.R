@@ -66,6 +66,12 @@ wide_from_text <- function(text, base, as, call) {
     zuid_abort(sprintf("`as = \"integer64\"` cannot hold %s IDs: they are 128 bits wide.", base),
                class = "zuid_error_type", call = call)
   }
+  if (as == "character" && base != "typeid") {
+    # Any 128 bits in the spelling's canonical form (a ULID's bits are not
+    # an RFC 9562 UUID, yet are written as one).
+    return(rust_value(wide_convert(check_text(text, base, call), base, base, ""), call,
+                      list(x = text, layout = wide_layout(base))))
+  }
   ids <- as_text_id(text, wide_layout(base), call)
   if (as == "character") as.character(ids) else ids
 }

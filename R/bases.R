@@ -48,7 +48,10 @@
 #'   it becomes `NA` with a warning; 2^63 alone cannot be a `zuid_id`).
 #' @returns `id_to_text()`: a character vector. `id_from_text()`: IDs as `as`
 #'   says, a [zuid_id][as_zuid_id()] without a layout by default (the text
-#'   does not say which platform made the IDs).
+#'   does not say which platform made the IDs). For `"uuid"`, `"ulid"` and
+#'   `"typeid"`, `as = "id"` gives an ID vector of the layout of that name
+#'   (so `"uuid"` takes RFC 9562 UUIDs alone), `as = "character"` the
+#'   canonical text of any 128 bits in that spelling.
 #' @seealso [id_to_scru64()] and [id_to_tid()] for SCRU64's and AT Protocol
 #'   TIDs' own text forms.
 #' @export

@@ -67,7 +67,8 @@ sort.zuid_text_id <- function(x, decreasing = FALSE, na.last = NA, ...) {
 
 #' @export
 Ops.zuid_text_id <- function(e1, e2) {
-  call <- sys.call()
+  # The call as written (`ids < x`), not as dispatched.
+  call <- if (nargs() == 1L) call(.Generic, substitute(e1)) else call(.Generic, substitute(e1), substitute(e2))
   if (!.Generic %in% comparison_ops || nargs() == 1L) abort_arithmetic(.Generic, call)
   like <- if (inherits(e1, "zuid_text_id")) e1 else e2
   if (inherits(e1, "zuid_text_id") && inherits(e2, "zuid_text_id") &&
