@@ -22,7 +22,10 @@ source_spelling <- function(x, call) {
     return(layout$text)
   }
   first <- x[!is.na(x)][1L]
-  if (is.na(first)) "uuid" else if (grepl("_", first, fixed = TRUE)) "typeid" else if (nchar(first) == 26L) "ulid" else "uuid"
+  if (!is.na(first) && grepl("_", first, fixed = TRUE)) {
+    return("typeid")
+  }
+  if (!is.na(first) && nchar(first) == 26L) "ulid" else "uuid"
 }
 
 wide_to_text <- function(x, base, prefix, call) {
