@@ -32,7 +32,13 @@
 #' @param x IDs: a character (decimal), `bit64::integer64` (or
 #'   [zuid_id][as_zuid_id()]), double or integer vector.
 #' @param base The base: `"hex"`, `"base32"` (Crockford's), `"base36"`,
-#'   `"base58"` or `"base62"`.
+#'   `"base58"` or `"base62"` for 64-bit IDs; `"uuid"` (8-4-4-4-12),
+#'   `"ulid"` (26 Crockford characters) or `"typeid"` for the same 128 bits
+#'   in each spelling. `id_to_text()` reads UUIDs, ULIDs and TypeIDs from an
+#'   ID vector of their layout, or from text in the spelling of its first
+#'   entry (other entries that are not of it become `NA`, with one warning).
+#' @param prefix For `base = "typeid"`: the TypeID prefix to write (lowercase
+#'   letters and underscores), `NULL` for none.
 #' @param text A character vector of text in `base`.
 #' @param as `"id"` for a [zuid_id][as_zuid_id()] vector without a layout
 #'   (the text does not say which platform made the IDs: give it one with
@@ -42,7 +48,10 @@
 #'   it becomes `NA` with a warning; 2^63 alone cannot be a `zuid_id`).
 #' @returns `id_to_text()`: a character vector. `id_from_text()`: IDs as `as`
 #'   says, a [zuid_id][as_zuid_id()] without a layout by default (the text
-#'   does not say which platform made the IDs).
+#'   does not say which platform made the IDs). For `"uuid"`, `"ulid"` and
+#'   `"typeid"`, `as = "id"` gives an ID vector of the layout of that name
+#'   (so `"uuid"` takes RFC 9562 UUIDs alone), `as = "character"` the
+#'   canonical text of any 128 bits in that spelling.
 #' @seealso [id_to_scru64()] and [id_to_tid()] for SCRU64's and AT Protocol
 #'   TIDs' own text forms.
 #' @export
@@ -61,11 +70,20 @@
 #' # Decode them with their layout.
 #' id_fields(id_from_text("0123456789ABC", "base32"), "tsid")
 #'
+#' # The same 128 bits as a UUID, a ULID and a TypeID.
+#' id_to_text("01890a5d-ac96-774b-bcce-b302099a8057", "ulid")
+#' id_to_text("01890a5d-ac96-774b-bcce-b302099a8057", "typeid", prefix = "user")
+#' id_from_text("user_01h455vb4pex5vsknk084sn02q", "typeid")
+#'
 #' # Malformed text becomes NA, with one warning.
 #' id_from_text(c("ff", "fg", NA), "hex", as = "character")
-id_to_text <- function(x, base = c("hex", "base32", "base36", "base58", "base62")) {
+id_to_text <- function(x, base = c("hex", "base32", "base36", "base58", "base62", "uuid", "ulid", "typeid"),
+                       prefix = NULL) {
   call <- sys.call()
   base <- check_base(base, call)
+  if (base %in% wide_spellings) {
+    return(wide_to_text(x, base, prefix, call))
+  }
   ids <- check_ids(x, call)
   rust_value(ids_to_base(ids$x, ids$input, base), call, list(x = x))
 }
@@ -80,15 +98,19 @@ id_from_text <- function(text, base, as = c("id", "character", "integer64")) {
   }
   base <- check_base(base, call)
   as <- check_as(as, call)
+  if (base %in% wide_spellings) {
+    return(wide_from_text(text, base, as, call))
+  }
   text <- check_text(text, base_label(base), call)
   entries <- list(arg = "`text`", what = sprintf("%s text", base_label(base)))
   rust_value(ids_from_base(text, base, as), call,
              list(x = text, n = length(text), entries = entries))
 }
 
-# The bases are the core's (src/rust/core/src/text/bases.rs); `base`'s default
-# lists them in the same order (a test checks that the two agree).
-text_bases <- function() names(core_facts("bases"))
+# The bases of 64-bit IDs are the core's (src/rust/core/src/text/bases.rs),
+# then the spellings of 128-bit IDs (wide_spellings, in bases-wide.R);
+# `base`'s default lists them in the same order (a test checks that they agree).
+text_bases <- function() c(names(core_facts("bases")), wide_spellings)
 
 check_base <- function(base, call) check_choice(base, text_bases(), "base", call)
 

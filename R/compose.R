@@ -83,6 +83,9 @@ id_from_time <- function(time, layout, side = c("min", "max"), as = c("id", "cha
   layout <- as_layout(layout, call)
   as <- check_as(as, call)
   side <- check_choice(side, c("min", "max"), "side", call)
+  if (is_wide_layout(layout)) {
+    return(wide_bounds(time, layout, side, as, call))
+  }
   args <- list(time = time_seconds(time, call))
   rust_value(ids_at_times(args$time, layout, side == "max", as), call,
              list(layout = layout, args = args, n = length(args$time), as = as))

@@ -81,6 +81,9 @@ match <- function(x, table, nomatch = NA_integer_, incomparables = NULL, ...) {
   if (is_zuid_id(x) || is_zuid_id(table)) {
     return(match_ids(x, table, nomatch, incomparables, sys.call()))
   }
+  if (is_zuid_text_id(x) || is_zuid_text_id(table)) {
+    return(match_text_ids(x, table, nomatch, incomparables))
+  }
   bit64::match(x, table, nomatch = nomatch, incomparables = incomparables, ...)
 }
 
@@ -92,6 +95,9 @@ match <- function(x, table, nomatch = NA_integer_, incomparables = NULL, ...) {
   }
   if (is_zuid_id(x) || is_zuid_id(table)) {
     return(!is.na(match_ids(x, table, NA_integer_, NULL, sys.call())))
+  }
+  if (is_zuid_text_id(x) || is_zuid_text_id(table)) {
+    return(!is.na(match_text_ids(x, table, NA_integer_, NULL)))
   }
   bit64::`%in%`(x, table)
 }
@@ -124,12 +130,18 @@ bit64_match_ids <- function(x, table, nomatch = NA_integer_, incomparables = NUL
   if (is_zuid_id(x) || is_zuid_id(table)) {
     return(match_ids(x, table, nomatch, incomparables, sys.call()))
   }
+  if (is_zuid_text_id(x) || is_zuid_text_id(table)) {
+    return(match_text_ids(x, table, nomatch, incomparables))
+  }
   base::match(x, table, nomatch = nomatch, incomparables = incomparables, ...)
 }
 
 bit64_in_ids <- function(x, table) {
   if (is_zuid_id(x) || is_zuid_id(table)) {
     return(!is.na(match_ids(x, table, NA_integer_, NULL, sys.call())))
+  }
+  if (is_zuid_text_id(x) || is_zuid_text_id(table)) {
+    return(!is.na(match_text_ids(x, table, NA_integer_, NULL)))
   }
   base::`%in%`(x, table)
 }
@@ -154,6 +166,11 @@ duplicated.zuid_id <- function(x, incomparables = FALSE, ...) {
 # exactly below 2^63 (see ?zuid_id-sets for text of IDs of 2^63 and more).
 #' @exportS3Method mtfrm zuid_id
 mtfrm.zuid_id <- function(x) mtfrm(plain_integer64(x))
+
+# Base R's match() (merge(), factor()) compares a zuid_text_id by its
+# canonical text.
+#' @exportS3Method mtfrm zuid_text_id
+mtfrm.zuid_text_id <- function(x) as.character(x)
 
 # Set operations ---------------------------------------------------------
 

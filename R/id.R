@@ -46,6 +46,16 @@
 #'   below 2^53 only: a number to plot, never one to rebuild an ID from),
 #'   [as.vector()] and [as.matrix()] the exact text.
 #'
+#' Under a 128-bit layout (`"uuidv7"`, `"ulid"`, `"typeid"`, ...),
+#' `as_zuid_id()` returns a `zuid_text_id` instead (class
+#' `c("zuid_text_id", "character")`, `is_zuid_text_id()`): each ID's
+#' canonical text (UUIDs lowercase 8-4-4-4-12, ULIDs uppercase), carrying
+#' its layout, so that data.table, Arrow and DBI drivers take it as text.
+#' It sorts by the IDs' bytes (the radix order of that text, never the
+#' locale's collation), compares, matches and deduplicates text in any
+#' spelling of its layout by value, and keeps its class through `[`, `[[`,
+#' [c()], [rep()], `length<-`, data frames, vctrs, dplyr and `saveRDS()`.
+#'
 #' Every function that takes `x` and `layout` ([id_fields()], [id_time()],
 #' [id_explain()], [id_is_valid()]) may omit `layout` when `x` carries one;
 #' a different explicit layout is an error.
@@ -116,6 +126,12 @@
 #' # The range query of a period, exact whatever the number of digits.
 #' from <- id_from_time(as.POSIXct("2016-01-01", tz = "UTC"), "discord")
 #' ids[ids >= from]
+#'
+#' # 128-bit IDs: any spelling in, canonical text out.
+#' uuids <- as_zuid_id(c("017F22E2-79B0-7CC3-98C4-DC0C0C07398F", "{017f22e2-79b0-7cc3-98c4-dc0c0c07398e}"), "uuidv7")
+#' sort(uuids)
+#' uuids == "017f22e279b07cc398c4dc0c0c07398f"
+#' id_time(uuids)
 as_zuid_id <- function(x, layout = NULL) {
   call <- sys.call()
   if (inherits(x, "zuid_id")) {
@@ -130,6 +146,9 @@ as_zuid_id <- function(x, layout = NULL) {
   }
   if (!is.null(layout)) {
     layout <- as_layout(layout, call)
+  }
+  if (inherits(x, "zuid_text_id") || is_wide_layout(layout)) {
+    return(as_text_id(x, layout %||% text_id_layout(x), call))
   }
   read_as_ids(x, layout, call)
 }
@@ -189,7 +208,7 @@ abort_id_storage <- function(type, arg, call, what = NULL) {
 # The layout to read `x` with: `layout` if given (which must agree with the
 # one `x` carries), else the one `x` carries.
 resolve_layout <- function(x, layout, call) {
-  carried <- if (inherits(x, "zuid_id")) checked_layout_attr(x, call) else NULL
+  carried <- if (inherits(x, c("zuid_id", "zuid_text_id"))) checked_layout_attr(x, call) else NULL
   if (is.null(layout)) {
     if (is.null(carried)) {
       zuid_abort(paste(

@@ -106,3 +106,27 @@ id_layout_wide <- function(name, sub_ms, epoch, node_bits, time, fields, sequenc
   }
   wide_layout(name, sub_ms, call)
 }
+
+# Bounds ------------------------------------------------------------------
+
+# The lowest or highest ID of each instant under a wide layout. The core
+# takes whole seconds and nanoseconds, so that a POSIXct's double is split
+# exactly (its floor and fraction are exact) and v1/v6's 100 ns units are
+# not rounded through one double.
+wide_bounds <- function(time, layout, side, as, call) {
+  if (as == "integer64") {
+    zuid_abort(sprintf(paste(
+      "`as = \"integer64\"` cannot hold IDs of the %s: they are %d bits wide.",
+      "Use `as = \"id\"` or `as = \"character\"`."
+    ), layout_label(layout), layout$width), class = "zuid_error_type", call = call)
+  }
+  seconds <- as.double(unclass(time_seconds(time, call)))
+  whole <- floor(seconds)
+  nanos <- round((seconds - whole) * 1e9)
+  carry <- !is.na(nanos) & nanos >= 1e9
+  whole[carry] <- whole[carry] + 1
+  nanos[carry] <- 0
+  text <- rust_value(wide_from_time(as.double(whole), nanos, layout, side), call,
+                     list(layout = layout, n = length(whole)))
+  if (as == "character") text else new_text_id(text, layout)
+}
