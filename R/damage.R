@@ -120,7 +120,7 @@ id_check_damage <- function(x, layout = NULL) {
                      "signs", "layout")], class = "zuid_damage")
 }
 
-# How many entries decoding looks at: the core's damage::DECODE_SAMPLE.
+# How many entries decoding looks at: the core's salvage::DECODE_SAMPLE.
 decode_sample_size <- function() core_facts("damage")$decode_sample
 
 #' @export

@@ -1,7 +1,7 @@
 //! The field's facts, as tables R asks for once and keeps: the built-in
 //! layouts (`zuid_core::builtin`), the bounds that SQL over 64-bit
 //! columns needs, the text bases (`zuid_core::bases`) and how much of a
-//! column decoding checks for rounding (`zuid_core::damage`). A built-in layout object is made here from the core's
+//! column decoding checks for rounding (`zuid_core::salvage`). A built-in layout object is made here from the core's
 //! table, so that no layout is defined in R.
 
 use crate::reply::{reply, value, Outcome};
@@ -9,8 +9,8 @@ use crate::vectors;
 use extendr_api::prelude::*;
 use zuid_core::bases::{Base, Width};
 use zuid_core::builtin::{NODE_BITS_MAX, NODE_BITS_MIN};
-use zuid_core::damage::DECODE_SAMPLE;
 use zuid_core::r_values::from_double;
+use zuid_core::salvage::DECODE_SAMPLE;
 use zuid_core::{Builtin, Code, Entry, Problem, BUILTINS};
 
 /// One built-in layout as R's table holds it: `name`, `aliases`, `needs`

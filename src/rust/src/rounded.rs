@@ -1,5 +1,5 @@
 //! The times a column's entries may stand for when they lost digits before
-//! zuid saw them (`zuid_core::rounded`): each entry's possible IDs, within
+//! zuid saw them (`zuid_core::salvage`): each entry's possible IDs, within
 //! the layout's, as the times of the first and the last.
 
 use crate::input::Ids;
@@ -9,7 +9,7 @@ use crate::vectors;
 use extendr_api::prelude::*;
 use zuid_core::invalid::Reason;
 use zuid_core::r_values::{na_real, NA_INTEGER};
-use zuid_core::rounded::{double_candidates, entry_candidates, text_candidates, Candidates, Span};
+use zuid_core::salvage::{double_candidates, entry_candidates, text_candidates, Candidates, Span};
 use zuid_core::{Code, Problem};
 use zuid_core::{Invalid, Layout};
 

@@ -28,6 +28,7 @@
 //! (each is the set of `n` where a non-decreasing function of `n` falls in
 //! an interval), found by bisection on the definitions themselves.
 
+use super::scientific::{parse_scientific, scientific_span};
 use crate::entry::{Entry, TextForm};
 use crate::invalid::Reason;
 use crate::parse::{parse_text, trim_space};
@@ -54,7 +55,7 @@ impl Span {
     }
 
     /// The smallest span holding both.
-    fn hull(self, other: Option<Span>) -> Span {
+    pub(super) fn hull(self, other: Option<Span>) -> Span {
         other.map_or(self, |o| Span {
             low: self.low.min(o.low),
             high: self.high.max(o.high),
@@ -83,20 +84,20 @@ pub enum LossyForm {
 
 /// The nearest double to `n`, as an exact integer.
 #[inline]
-fn nearest_double(n: u64) -> u128 {
+pub(super) fn nearest_double(n: u64) -> u128 {
     n as f64 as u128
 }
 
-fn digit_count(v: u128) -> u32 {
+pub(super) fn digit_count(v: u128) -> u32 {
     v.checked_ilog10().map_or(1, |d| d + 1)
 }
 
-fn pow10(k: u32) -> Option<u128> {
+pub(super) fn pow10(k: u32) -> Option<u128> {
     10u128.checked_pow(k)
 }
 
 /// `v` with the digits after its first `sig` significant ones zeroed.
-fn truncated(v: u128, sig: u32) -> u128 {
+pub(super) fn truncated(v: u128, sig: u32) -> u128 {
     match digit_count(v).checked_sub(sig).and_then(pow10) {
         Some(step) => v / step * step,
         None => v,
@@ -133,7 +134,7 @@ fn first_where(mut lo: u64, mut hi: u64, holds: impl Fn(u64) -> bool) -> Option<
 
 /// The `n` in `window` whose `key(n)` (non-decreasing in `n`) lies in
 /// `min..=max`, as a span, or `None` when there are none.
-fn preimage(window: (u64, u64), key: impl Fn(u64) -> u128, min: u128, max: u128) -> Option<Span> {
+pub(super) fn preimage(window: (u64, u64), key: impl Fn(u64) -> u128, min: u128, max: u128) -> Option<Span> {
     let (lo, hi) = window;
     let low = first_where(lo, hi, |n| key(n) >= min)?;
     let above = first_where(lo, hi, |n| key(n) > max);
@@ -147,7 +148,7 @@ fn preimage(window: (u64, u64), key: impl Fn(u64) -> u128, min: u128, max: u128)
 
 /// `center - margin ..= center + margin` within the IDs, or `None` when
 /// it lies beyond them.
-fn window(center: u128, margin: u128) -> Option<(u64, u64)> {
+pub(super) fn window(center: u128, margin: u128) -> Option<(u64, u64)> {
     let lo = center.saturating_sub(margin);
     let hi = center.saturating_add(margin).min(u128::from(u64::MAX));
     (lo <= hi).then_some((lo as u64, hi as u64))
@@ -190,76 +191,6 @@ pub fn spreadsheet_span(v: u128) -> Option<Span> {
         (Some(k), p) => Some(k.hull(p)),
         (None, p) => p,
     }
-}
-
-/// Scientific text, parsed: the digits written as one whole number, and
-/// the power of ten of the last one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Scientific {
-    digits: u128,
-    exponent: i32,
-}
-
-/// `text` as scientific notation (`1.29403047242783E+18`, `1e18`,
-/// `12.5e3`): digits with at most one point, `e` or `E`, an optional `+`
-/// and the exponent's digits. `None` for anything else, or for more digits
-/// than 38 (no ID needs them).
-fn parse_scientific(text: &[u8]) -> Option<Scientific> {
-    let e = text.iter().position(|&b| b == b'e' || b == b'E')?;
-    let (mantissa, exponent) = (&text[..e], &text[e + 1..]);
-    let exponent = exponent.strip_prefix(b"+").unwrap_or(exponent);
-    if exponent.is_empty() || exponent.len() > 4 || !exponent.iter().all(u8::is_ascii_digit) {
-        return None;
-    }
-    let (whole, fraction) = match mantissa.iter().position(|&b| b == b'.') {
-        Some(p) => (&mantissa[..p], &mantissa[p + 1..]),
-        None => (mantissa, &mantissa[..0]),
-    };
-    let all_digits = |t: &[u8]| t.iter().all(u8::is_ascii_digit);
-    if whole.is_empty() || !all_digits(whole) || !all_digits(fraction) {
-        return None;
-    }
-    let mut digits: u128 = 0;
-    for &b in whole.iter().chain(fraction).skip_while(|&&b| b == b'0') {
-        digits = digits.checked_mul(10)?.checked_add(u128::from(b - b'0'))?;
-    }
-    let exponent: i32 = std::str::from_utf8(exponent).ok()?.parse().ok()?;
-    Some(Scientific {
-        digits,
-        exponent: exponent - fraction.len() as i32,
-    })
-}
-
-/// The IDs scientific text stands for (see the module's notes): a span,
-/// or why there is none (a fraction, or beyond 2^64 - 1).
-fn scientific_span(s: Scientific) -> Result<Span, Reason> {
-    if s.exponent < 0 {
-        // Decimals beyond the exponent: a whole number only if they are 0.
-        let scale = pow10(s.exponent.unsigned_abs()).ok_or(Reason::Fraction)?;
-        if s.digits % scale != 0 {
-            return Err(Reason::Fraction);
-        }
-        let v = u64::try_from(s.digits / scale).map_err(|_| Reason::TooLarge)?;
-        return Ok(Span::exact(v));
-    }
-    let unit = pow10(s.exponent as u32).ok_or(Reason::TooLarge)?;
-    let value = s.digits.checked_mul(unit).ok_or(Reason::TooLarge)?;
-    // In halves, so that half a unit is whole: 2 g(n) within 2V -+ u.
-    let (min, max) = (
-        (2 * value).saturating_sub(unit),
-        (2 * value).checked_add(unit).ok_or(Reason::TooLarge)?,
-    );
-    // Wide enough for a double's half gap and the 15 digits Excel keeps.
-    let kept = pow10(digit_count(value + unit).saturating_sub(SPREADSHEET_DIGITS)).ok_or(Reason::TooLarge)?;
-    let within = window(value, unit + kept + (1 << 13)).ok_or(Reason::TooLarge)?;
-    let as_written = preimage(within, |n| 2 * u128::from(n), min, max);
-    let through_double = preimage(within, |n| 2 * nearest_double(n), min, max);
-    let truncated_15 = preimage(within, |n| 2 * truncated(u128::from(n), SPREADSHEET_DIGITS), min, max);
-    [as_written, through_double, truncated_15]
-        .into_iter()
-        .flatten()
-        .reduce(|a, b| a.hull(Some(b)))
-        .ok_or(Reason::TooLarge)
 }
 
 /// Decimal digits of any length as a number, `None` beyond `u128`.
@@ -355,13 +286,13 @@ pub fn double_candidates(x: f64, through_double: bool) -> Candidates {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::test_cases::pseudo_random;
 
     /// Every `n` near `center` for which `member` holds, by brute force,
     /// as a span: the definitions checked one integer at a time.
-    fn brute(center: u128, margin: u64, member: impl Fn(u64) -> bool) -> Option<Span> {
+    pub(in crate::salvage) fn brute(center: u128, margin: u64, member: impl Fn(u64) -> bool) -> Option<Span> {
         let (lo, hi) = window(center, u128::from(margin)).unwrap();
         let found: Vec<u64> = (lo..=hi).filter(|&n| member(n)).collect();
         // The set is an interval: no gaps.
@@ -452,82 +383,6 @@ mod tests {
         assert_eq!(rounded_to(9_999_999_999_999_999_999, 15), 10_000_000_000_000_000_000);
         assert_eq!(rounded_to(12_345, 15), 12_345);
         assert_eq!(truncated(1_234_567_890_123_456_789, 15), 1_234_567_890_123_450_000);
-    }
-
-    #[test]
-    fn scientific_text_stands_for_half_a_unit_of_its_last_digit() {
-        let s = parse_scientific(b"1.29403047242783E+18").unwrap();
-        assert_eq!(
-            s,
-            Scientific {
-                digits: 129_403_047_242_783,
-                exponent: 4
-            }
-        );
-        let span = scientific_span(s).unwrap();
-        // Half a unit, 5,000, below (no double's gap reaches further here);
-        // Excel's truncation, a whole unit less 1, above.
-        assert_eq!(
-            span,
-            Span {
-                low: 1_294_030_472_427_825_000,
-                high: 1_294_030_472_427_839_999
-            }
-        );
-        let within = |v: u128, unit: u128, n: u64| {
-            let near = |g: u128| 2 * g + unit >= 2 * v && 2 * g <= 2 * v + unit;
-            near(u128::from(n)) || near(nearest_double(n)) || near(truncated(u128::from(n), 15))
-        };
-        let v = 1_294_030_472_427_830_000u128;
-        assert_eq!(brute(v, 20_000, |n| within(v, 10_000, n)), Some(span));
-        // R's write.csv() of a double, 8 digits: a unit of 10^11. Its ends,
-        // too far apart to count, are where the definition starts and stops.
-        let v = 1_294_030_400_000_000_000u128;
-        let r = scientific_span(parse_scientific(b"1.2940304e+18").unwrap()).unwrap();
-        let member = |n: u64| within(v, 100_000_000_000, n);
-        assert!(member(r.low) && !member(r.low - 1) && member(r.high) && !member(r.high + 1));
-        // A double's half gap below, Excel's truncation above.
-        assert_eq!(u128::from(r.low), v - 50_000_000_000 - 128);
-        assert_eq!(u128::from(r.high), v + 50_000_000_000 + 9_999);
-        // Decimals beyond the exponent: whole numbers only.
-        assert_eq!(
-            scientific_span(parse_scientific(b"1.50e1").unwrap()),
-            Ok(Span::exact(15))
-        );
-        assert_eq!(
-            scientific_span(parse_scientific(b"1.5e0").unwrap()),
-            Err(Reason::Fraction)
-        );
-        assert_eq!(
-            scientific_span(parse_scientific(b"12E3").unwrap()).unwrap(),
-            Span {
-                low: 11_500,
-                high: 12_500
-            }
-        );
-        assert_eq!(scientific_span(parse_scientific(b"1e0").unwrap()), Ok(Span::exact(1)));
-        // Beyond the IDs, or too many digits.
-        assert_eq!(
-            scientific_span(parse_scientific(b"1e25").unwrap()),
-            Err(Reason::TooLarge)
-        );
-        assert!(scientific_span(parse_scientific(b"2e19").unwrap()).is_ok());
-        for bad in [
-            &b"e18"[..],
-            b"1.2e",
-            b"1.2e-18",
-            b"-1e18",
-            b"1.2.3e4",
-            b".5e3",
-            b"1e+",
-            b"1e99999",
-        ] {
-            assert_eq!(parse_scientific(bad), None, "{bad:?}");
-        }
-        assert_eq!(
-            parse_scientific(&[b'9'; 60].iter().copied().chain(*b"e1").collect::<Vec<_>>()),
-            None
-        );
     }
 
     #[test]
