@@ -2,7 +2,7 @@
 
 use super::damage::{Evidence, Sign};
 use super::pieces::{evidence, pieces, Look};
-use super::spans::SPREADSHEET_DIGITS;
+use super::spans::{shortest_text, SPREADSHEET_DIGITS};
 use crate::layout::Layout;
 
 fn digit_count(v: u64) -> u32 {
@@ -37,18 +37,6 @@ pub(super) fn spreadsheet_evidence(values: &[u64], split: u32) -> (Evidence, Vec
     };
     let (pieces, showing) = pieces(values, split, look);
     (evidence(Sign::Digits15, &pieces), showing)
-}
-
-/// The shortest decimal text that reads back as `d` (as JavaScript, Python
-/// and JSON writers write a double), as a whole number: Rust's formatting
-/// of a double without a precision is that text.
-fn shortest_text(d: f64) -> Option<u128> {
-    let text = format!("{d:e}");
-    let (mantissa, exponent) = text.split_once('e')?;
-    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
-    let fraction = mantissa.split_once('.').map_or(0, |(_, f)| f.len()) as i32;
-    let scale = u32::try_from(exponent.parse::<i32>().ok()? - fraction).ok()?;
-    digits.parse::<u128>().ok()?.checked_mul(10u128.checked_pow(scale)?)
 }
 
 /// The shortest text of a double (see the module's notes), with ticks and

@@ -8,13 +8,17 @@
 //! - **A double** `d` of 2^53 or more (R's numbers, a JSON or CSV reader
 //!   that went through doubles): every integer whose nearest double is `d`
 //!   (IEEE 754's rounding, ties to even).
-//! - **Decimal text of 16 digits or more whose digits after the 15th are
-//!   all 0** (`1294030472427830000`, as a spreadsheet keeps 15 significant
-//!   digits): every integer that prints to those digits under `%.15g` (its
+//! - **A number of 16 digits or more whose digits after the 15th are all
+//!   0** (`1294030472427830000`, as a spreadsheet keeps 15 significant
+//!   digits), in any form (text, integer64, a double whose shortest text it
+//!   is): every integer that prints to those digits under `%.15g` (its
 //!   nearest double rounded to 15 significant digits, ties to even), and
 //!   every integer whose first 15 digits they are, since Excel truncates
 //!   digits past the 15th when it reads a number (Microsoft's KB 269370:
-//!   `25127680876675435` becomes `25127680876675400`).
+//!   `25127680876675435` becomes `25127680876675400`). Where zeros follow
+//!   fewer digits (`702608000000000000`, as a spreadsheet saves a column too
+//!   narrow to show more than `7.02608E+17`), what prints, or what Excel
+//!   kept, rounded to those digits.
 //! - **Scientific text** (`1.29403047242783E+18`, as a spreadsheet saves a
 //!   number in its General format and R's `write.csv()` writes some
 //!   doubles): every integer within half a unit of the last digit written,
@@ -164,33 +168,49 @@ pub fn double_span(d: f64) -> Option<Span> {
     preimage(window(d, 1 << 13)?, nearest_double, d, d)
 }
 
-/// The IDs that decimal text of value `v` stands for when its digits after
-/// the 15th are zeros and it has 16 digits or more (see the module's
-/// notes), or `None` when it does not have that form or stands for none.
-pub fn spreadsheet_span(v: u128) -> Option<Span> {
-    let step = digit_count(v)
-        .checked_sub(SPREADSHEET_DIGITS)
-        .filter(|&k| k > 0)
-        .and_then(pow10)?;
-    if v % step != 0 {
+/// How many significant digits a number of 16 digits or more was left with,
+/// when the digits after them are zeros and they are 15 or fewer: a
+/// spreadsheet keeps 15, and saves fewer where it showed fewer (a column
+/// too narrow for them shows `7.02608E+17`, saved as `702608000000000000`).
+/// `None` for any other number: it lost no digits that its form shows.
+fn kept_digits(v: u128) -> Option<u32> {
+    let digits = digit_count(v);
+    if v == 0 || digits <= SPREADSHEET_DIGITS {
         return None;
     }
-    // Excel's truncation: the integers whose first 15 digits these are.
-    let kept = window(v, 0).map(|(lo, _)| Span {
-        low: lo,
-        high: (v + step - 1).min(u128::from(u64::MAX)) as u64,
-    });
-    // %.15g of the nearest double, within a step of `v`.
-    let printed = preimage(
-        window(v, step)?,
-        |n| rounded_to(nearest_double(n), SPREADSHEET_DIGITS),
-        v,
-        v,
-    );
-    match (kept, printed) {
-        (Some(k), p) => Some(k.hull(p)),
-        (None, p) => p,
+    let mut zeros = 0;
+    while v % pow10(zeros + 1)? == 0 {
+        zeros += 1;
     }
+    Some(digits - zeros).filter(|&kept| kept <= SPREADSHEET_DIGITS)
+}
+
+/// The IDs that a number `v` stands for when it has 16 digits or more and
+/// its digits after the 15th, or after fewer, are zeros (see the module's
+/// notes), in any form (text, integer64, a double): `None` when it does not
+/// have that form or stands for none.
+pub fn spreadsheet_span(v: u128) -> Option<Span> {
+    let kept = kept_digits(v)?;
+    let digits = digit_count(v);
+    let step = pow10(digits - kept)?;
+    let excel_step = pow10(digits - SPREADSHEET_DIGITS)?;
+    // Excel's truncation to 15 digits: the integers whose first 15 digits
+    // these are.
+    let truncated_15 = window(v, 0).map(|(lo, _)| Span {
+        low: lo,
+        high: (v + excel_step - 1).min(u128::from(u64::MAX)) as u64,
+    });
+    let within = window(v, step)?;
+    // %.{kept}g of the nearest double, within a step of `v`; and, with fewer
+    // than 15 digits shown, what Excel kept, rounded to them.
+    let printed = preimage(within, |n| rounded_to(nearest_double(n), kept), v, v);
+    let shown = (kept < SPREADSHEET_DIGITS)
+        .then(|| preimage(within, |n| rounded_to(truncated(u128::from(n), SPREADSHEET_DIGITS), kept), v, v))
+        .flatten();
+    [truncated_15, printed, shown]
+        .into_iter()
+        .flatten()
+        .reduce(|a, b| a.hull(Some(b)))
 }
 
 /// Decimal digits of any length as a number, `None` beyond `u128`.
@@ -269,7 +289,11 @@ fn double_hull(span: Span, through_double: bool) -> Span {
 /// to).
 pub fn entry_candidates(entry: Entry, through_double: bool) -> Candidates {
     match entry {
-        Entry::Id(id) => Candidates::Span(double_hull(Span::exact(id), through_double)),
+        // A number's trailing zeros say what they say in any form.
+        Entry::Id(id) => {
+            let span = spreadsheet_span(u128::from(id)).unwrap_or(Span::exact(id));
+            Candidates::Span(double_hull(span, through_double))
+        }
         Entry::Missing => Candidates::Missing,
         Entry::Invalid(reason) => Candidates::Invalid(reason),
         // `from_double` says Imprecise of finite doubles only.
@@ -280,9 +304,26 @@ pub fn entry_candidates(entry: Entry, through_double: bool) -> Candidates {
 /// The IDs a double may stand for.
 pub fn double_candidates(x: f64, through_double: bool) -> Candidates {
     match from_double(x) {
-        Entry::Imprecise => double_span(x).map_or(Candidates::Invalid(Reason::TooLarge), Candidates::Span),
+        // A double read from a spreadsheet's digits (its shortest text has
+        // them) stands for what they do too.
+        Entry::Imprecise => match double_span(x) {
+            Some(span) => Candidates::Span(span.hull(shortest_text(x).and_then(spreadsheet_span))),
+            None => Candidates::Invalid(Reason::TooLarge),
+        },
         entry => entry_candidates(entry, through_double),
     }
+}
+
+/// The shortest decimal text that reads back as `d` (as JavaScript, Python
+/// and JSON writers write a double), as a whole number: Rust's formatting
+/// of a double without a precision is that text.
+pub(super) fn shortest_text(d: f64) -> Option<u128> {
+    let text = format!("{d:e}");
+    let (mantissa, exponent) = text.split_once('e')?;
+    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+    let fraction = mantissa.split_once('.').map_or(0, |(_, f)| f.len()) as i32;
+    let scale = u32::try_from(exponent.parse::<i32>().ok()? - fraction).ok()?;
+    digits.parse::<u128>().ok()?.checked_mul(10u128.checked_pow(scale)?)
 }
 
 #[cfg(test)]
@@ -360,9 +401,18 @@ pub(super) mod tests {
                 continue;
             }
             let kept = truncated(u128::from(id), 15);
-            let step = 10u64.pow(digit_count(kept) - 15);
-            let member = |n: u64| truncated(u128::from(n), 15) == kept || rounded_to(nearest_double(n), 15) == kept;
-            assert_eq!(spreadsheet_span(kept), brute(kept, 2 * step, member), "{kept}");
+            // Fewer digits where the 15th and those before it are zeros.
+            let sig = kept_digits(kept).unwrap();
+            let step = 10u64.pow(digit_count(kept) - sig);
+            let member = |n: u64| {
+                let n = u128::from(n);
+                truncated(n, 15) == kept
+                    || rounded_to(nearest_double(n as u64), sig) == kept
+                    || rounded_to(truncated(n, 15), sig) == kept
+            };
+            if step <= 100_000 {
+                assert_eq!(spreadsheet_span(kept), brute(kept, 2 * step, member), "{kept}");
+            }
             assert!(spreadsheet_span(kept).is_some_and(|s| s.low <= id && id <= s.high));
         }
         // Not the form: fewer than 16 digits, or digits after the 15th.
@@ -446,9 +496,15 @@ pub(super) mod tests {
     fn number_entries() {
         assert_eq!(double_candidates(5.0, false), Candidates::Span(Span::exact(5)));
         assert_eq!(double_candidates(-1.0, false), Candidates::Invalid(Reason::Negative));
+        let d = 1_294_030_472_427_830_433u64 as f64;
+        assert_eq!(double_candidates(d, false), Candidates::Span(double_span(d).unwrap()));
+        // A double whose shortest text has two significant digits.
         assert_eq!(
             double_candidates(1.8e18, false),
-            Candidates::Span(double_span(1.8e18).unwrap())
+            Candidates::Span(Span {
+                low: 1_749_999_999_999_999_872,
+                high: 1_850_000_000_000_009_999
+            })
         );
         assert_eq!(double_candidates(1e30, false), Candidates::Invalid(Reason::TooLarge));
         assert_eq!(entry_candidates(Entry::Missing, true), Candidates::Missing);
@@ -467,5 +523,34 @@ pub(super) mod tests {
             Some(LossyForm::Scientific)
         );
         assert_eq!(lossy_form(Entry::Id(5), Some(b"5")), None);
+    }
+
+    #[test]
+    fn a_few_significant_digits_stand_for_every_id_they_round_from() {
+        // A tweet ID as a spreadsheet too narrow for its digits saved it:
+        // 7.02608E+17, six significant digits and twelve zeros. The tweet
+        // is some 20 s after the ID those digits are.
+        let saved = 702_608_000_000_000_000u64;
+        let tick = (saved >> 22) + 20_123;
+        let tweet = (tick << 22) | (10 << 17) | (23 << 12) | 1;
+        assert_eq!(format!("{:.5e}", tweet as f64), "7.02608e17");
+        let contains = |c: Candidates| match c {
+            Candidates::Span(s) => s.low <= tweet && tweet <= s.high && !s.is_exact(),
+            _ => false,
+        };
+        // In every form: integer64 (or a zuid_id), text, a double.
+        assert!(contains(entry_candidates(Entry::Id(saved), false)));
+        assert!(contains(text_candidates(b"702608000000000000", TextForm::Decimal, false)));
+        assert!(contains(double_candidates(saved as f64, false)));
+        // Every ID that rounds to those six digits, and no more.
+        let span = spreadsheet_span(u128::from(saved)).unwrap();
+        // From the first integer whose nearest double is ...7500000000000,
+        // a tie that goes to the even 702608.
+        assert_eq!(span.low, 702_607_499_999_999_936);
+        assert_eq!(span.high, 702_608_500_000_000_999);
+        // A value whose 16th digit is not 0 lost none that its form shows.
+        assert_eq!(spreadsheet_span(702_608_000_000_000_100), None);
+        // Nor does a number of 15 digits or fewer.
+        assert_eq!(spreadsheet_span(702_608_000_000_000), None);
     }
 }
