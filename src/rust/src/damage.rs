@@ -9,7 +9,7 @@ use crate::reply::{reply, value, Outcome};
 use crate::vectors;
 use extendr_api::prelude::*;
 use zuid_core::salvage::lossy_form;
-use zuid_core::salvage::{examine, sample, Damage, Evidence, Seen, DECODE_SAMPLE};
+use zuid_core::salvage::{examine, sample, Cause, Damage, Evidence, Seen, DECODE_SAMPLE};
 use zuid_core::{Entry, Layout, Problem, TextForm};
 
 /// What entry `i` is to the check: an ID of at most `max_id`, a value of a
@@ -28,6 +28,18 @@ pub fn rounded_problem(ids: &Ids, layout: &Layout) -> Option<Problem> {
     let max_id = layout.max_id();
     let entries = sample(ids.len(), DECODE_SAMPLE, |i| seen(ids, i, max_id));
     zuid_core::salvage::rounded_problem(entries, layout)
+}
+
+/// Whether `ids` look as if they went through a double and came back as
+/// exact integers or as a double's shortest text (the column shows it, no
+/// one value does), looking at up to `DECODE_SAMPLE` entries.
+pub fn went_through_double(ids: &Ids, layout: &Layout) -> bool {
+    let max_id = layout.max_id();
+    let entries = sample(ids.len(), DECODE_SAMPLE, |i| seen(ids, i, max_id));
+    matches!(
+        examine(entries, Some(layout)).cause(),
+        Some(Cause::DoubleValue | Cause::DoubleText)
+    )
 }
 
 /// The signs of rounding in all of `x` (read as `input` says), under

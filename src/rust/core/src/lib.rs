@@ -46,7 +46,7 @@ pub use compose::{ComposeError, Composer, Side};
 pub use entry::{Entry, TextForm};
 pub use generator::{Fence, FloorError, GenerateError, Generator, MintingFacts, OnClockBack, Run};
 pub use invalid::Invalid;
-pub use layout::{Layout, LayoutError, PartKind};
+pub use layout::{Counter, Layout, LayoutError, PartKind};
 pub use problem::{Code, Problem};
 pub use timestamp::format_millis;
 pub use unit::{Resolution, Unit};

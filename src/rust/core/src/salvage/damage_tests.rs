@@ -2,8 +2,8 @@
 //! genuine ones that must raise no alarm.
 
 use super::*;
-use crate::salvage::test_ids::{double_text, genuine, seen, spreadsheet, stream, through_double};
-use crate::test_cases::{discord, mastodon, sonyflake, twitter, SONYFLAKE_V1_EPOCH_MS, TWITTER_EPOCH_MS};
+use crate::salvage::test_ids::{double_text, genuine, seen, spreadsheet, stream, through_double, tweets};
+use crate::test_cases::{discord, instagram, mastodon, sonyflake, twitter, SONYFLAKE_V1_EPOCH_MS, TWITTER_EPOCH_MS};
 
 fn sign(damage: &Damage, sign: Sign) -> &Evidence {
     damage.signs.iter().find(|e| e.sign == sign).unwrap()
@@ -258,5 +258,61 @@ fn without_a_layout_the_built_in_splits_are_tried() {
     let splits = builtin_splits();
     for s in [10, 16, 22, 23, 24] {
         assert!(splits.contains(&s), "{splits:?}");
+    }
+}
+
+#[test]
+fn one_accounts_tweets_through_a_double_are_found_though_their_sequences_became_0() {
+    // bit64::as.integer64(read.csv(f)$id): every ID a multiple of 128 or
+    // 256, the quarter whose sequence was 1 to 3 now 0, like the others.
+    let ids = tweets(448, 39);
+    let through: Vec<u64> = ids.iter().map(|&id| through_double(id)).collect();
+    let changed = ids.iter().zip(&through).filter(|(a, b)| a != b).count();
+    assert!((90..140).contains(&changed), "{changed}");
+    assert!(through.iter().all(|&id| id % 128 == 0));
+    let damage = examine(seen(&through), Some(&twitter()));
+    assert_eq!(damage.cause(), Some(Cause::DoubleValue));
+    let low = sign(&damage, Sign::LowBits);
+    assert!(low.found() && low.showing == low.informative, "{low:?}");
+    assert_eq!(damage.rows().len(), 448);
+    // The same tweets as they are: no alarm.
+    for seed in 0..100 {
+        let ids = tweets(448, 100 + seed);
+        let damage = examine(seen(&ids), Some(&twitter()));
+        assert_eq!(damage.cause(), None, "seed {seed}: {:?}", damage.signs);
+    }
+    // Fewer tweets tell less: 100 are not enough at one in ten.
+    let few: Vec<u64> = tweets(100, 40).into_iter().map(through_double).collect();
+    assert_eq!(examine(seen(&few), Some(&twitter())).cause(), None);
+}
+
+#[test]
+fn a_generator_minting_one_id_a_tick_on_a_few_nodes_is_no_sign() {
+    // Sequences of 0 on seven nodes: a generator's, not Twitter's traffic.
+    let mut next = stream(77);
+    let ids: Vec<u64> = (0..1000)
+        .map(|_| ((next() % (1 << 40)) << 22) | ((1 + next() % 7) << 12))
+        .collect();
+    assert_eq!(examine(seen(&ids), Some(&twitter())).cause(), None);
+}
+
+#[test]
+fn spread_sequences_of_0_are_evidence_too() {
+    // Discord's increment and Instagram's nextval() % 1024 do not restart
+    // at 0: through a double, even sequences that became 0 show it.
+    for (layout, sequence_bits) in [(discord(), 12), (instagram(), 10)] {
+        let mut next = stream(5);
+        let start = 1_600_000_000_000 - layout.epoch_ms() as u64;
+        let ids: Vec<u64> = (0..300)
+            .map(|_| {
+                (((start + next() % 100_000_000_000) << 22) | (next() % (1 << 22)) & !((1 << sequence_bits) - 1))
+                    | (next() % 64)
+            })
+            .collect();
+        // Small increments only: a double leaves every sequence 0.
+        let through: Vec<u64> = ids.iter().map(|&id| through_double(id)).collect();
+        assert!(through.iter().all(|&id| id & 0x3F == 0));
+        assert_eq!(examine(seen(&ids), Some(&layout)).cause(), None);
+        assert_eq!(examine(seen(&through), Some(&layout)).cause(), Some(Cause::DoubleValue));
     }
 }

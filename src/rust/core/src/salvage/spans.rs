@@ -205,7 +205,14 @@ pub fn spreadsheet_span(v: u128) -> Option<Span> {
     // than 15 digits shown, what Excel kept, rounded to them.
     let printed = preimage(within, |n| rounded_to(nearest_double(n), kept), v, v);
     let shown = (kept < SPREADSHEET_DIGITS)
-        .then(|| preimage(within, |n| rounded_to(truncated(u128::from(n), SPREADSHEET_DIGITS), kept), v, v))
+        .then(|| {
+            preimage(
+                within,
+                |n| rounded_to(truncated(u128::from(n), SPREADSHEET_DIGITS), kept),
+                v,
+                v,
+            )
+        })
         .flatten();
     [truncated_15, printed, shown]
         .into_iter()
@@ -540,7 +547,11 @@ pub(super) mod tests {
         };
         // In every form: integer64 (or a zuid_id), text, a double.
         assert!(contains(entry_candidates(Entry::Id(saved), false)));
-        assert!(contains(text_candidates(b"702608000000000000", TextForm::Decimal, false)));
+        assert!(contains(text_candidates(
+            b"702608000000000000",
+            TextForm::Decimal,
+            false
+        )));
         assert!(contains(double_candidates(saved as f64, false)));
         // Every ID that rounds to those six digits, and no more.
         let span = spreadsheet_span(u128::from(saved)).unwrap();
