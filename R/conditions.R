@@ -29,11 +29,24 @@ zuid_warn <- function(message, class = NULL, call = NULL, ...) {
 # this is where its errors and warnings are thrown. `context` holds what
 # the messages need: the layout, the user's values, the argument names.
 rust_value <- function(result, call = NULL, context = list()) {
-  for (problem in result$problems) {
+  problems <- result$problems
+  about_entries <- vapply(problems, function(p) p$code %in% entry_warning_codes, logical(1))
+  if (sum(about_entries) > 1L) {
+    # One warning for the call, thrown where the first of them was.
+    merged <- which(about_entries)
+    problems[[merged[[1]]]] <- list(code = "entries", problems = problems[merged])
+    problems <- problems[-merged[-1]]
+  }
+  for (problem in problems) {
     throw_problem(problem, call, context)
   }
   result$value
 }
+
+# The problems that each make a warning about a call's entries: NA entries
+# (malformed, older than the layout, beyond what integer64 holds) and
+# entries that look rounded. A call warns once about its entries.
+entry_warning_codes <- c("invalid_entries", "before_layout", "integer64_lost", "rounded_ids")
 
 throw_problem <- function(problem, call, context) {
   handler <- problem_handlers[[problem$code]]

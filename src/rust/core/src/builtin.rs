@@ -64,6 +64,11 @@ pub struct Builtin {
     pub begins: Option<Begins>,
     /// What the platform's sequences leave in their low bits, where known.
     pub counter: Counter,
+    /// The earliest time a genuine ID of the layout can have, in
+    /// milliseconds since 1970, where the epoch is not it (an epoch of
+    /// 1970): when the platform began. A reading before it is not
+    /// plausible (`id_guess_layout()`).
+    pub since_ms: Option<i64>,
 }
 
 /// SCRU64's node id takes 1 to 23 of the 24 bits below its time; the
@@ -101,6 +106,7 @@ const fn builtin(name: &'static str, parts: &'static [BuiltinPart], unit: Unit, 
         guess_node_bits: None,
         begins: None,
         counter: Counter::Unknown,
+        since_ms: None,
     }
 }
 
@@ -181,8 +187,12 @@ pub const INSTAGRAM: Builtin = Builtin {
 ///
 /// Its 16 low bits are a hash of the table, a secret and the time plus a
 /// sequence (`lib/mastodon/snowflake.rb`): spread over their values.
+///
+/// A post fetched from another server may be older than Mastodon (2016):
+/// the networks it federates with began with identi.ca, on 2008-07-02.
 pub const MASTODON: Builtin = Builtin {
     counter: Counter::Spread,
+    since_ms: Some(1_214_956_800_000),
     begins: Some(Begins {
         first_id: 5_662_310_400_000,
         before: "numbers Mastodon gave in sequence, counting from 1 on each server, \
@@ -223,8 +233,12 @@ pub const SCRU64: Builtin = Builtin {
 
 /// The AT Protocol's TIDs (Bluesky's record keys): microseconds since 1970
 /// and a 10-bit clock id; 13 characters of base32-sortable text.
+///
+/// The AT Protocol was first published in October 2022: no TID is older than
+/// 2022-01-01.
 pub const TID: Builtin = Builtin {
     aliases: &["bluesky"],
+    since_ms: Some(1_640_995_200_000),
     text: TextForm::Tid,
     ..builtin(
         "tid",
@@ -296,13 +310,17 @@ pub const YITTER: Builtin = builtin(
 /// in the public IDs we read, bits 12 to 21 hold a small number (100 to
 /// 132: a node) and bits 0 to 11 a sequence of 0 to 2, an inference from
 /// those IDs, not a published fact. With a sign bit, 41 bits of
-/// milliseconds since 1970 run out in September 2039.
-pub const LINKEDIN: Builtin = builtin(
-    "linkedin",
-    &[SIGN, time(41), node("node", 10), sequence(12)],
-    Unit::MILLIS,
-    Some(0),
-);
+/// milliseconds since 1970 run out in September 2039. LinkedIn opened on
+/// 2003-05-05: no post or comment is older.
+pub const LINKEDIN: Builtin = Builtin {
+    since_ms: Some(1_052_092_800_000),
+    ..builtin(
+        "linkedin",
+        &[SIGN, time(41), node("node", 10), sequence(12)],
+        Unit::MILLIS,
+        Some(0),
+    )
+};
 
 /// TikTok's (and Douyin's) video, photo and user IDs: ByteDance documents
 /// none of it. The top 32 bits are seconds since 1970 (google/unfurl's
@@ -314,13 +332,18 @@ pub const LINKEDIN: Builtin = builtin(
 /// unfurl reads it: 872 in that video's ID). What the 22 bits below hold
 /// (the same study reads a sequence, an entity type and a machine in
 /// them, with bits it could not explain) is left as one field. All 64
-/// bits are used: 32 bits of seconds last until 2106.
-pub const TIKTOK: Builtin = builtin(
-    "tiktok",
-    &[time(32), node("millisecond", 10), node("rest", 22), sequence(0)],
-    Unit::SECONDS,
-    Some(0),
-);
+/// bits are used: 32 bits of seconds last until 2106. TikTok took over
+/// musical.ly's videos, and musical.ly opened in 2014: no video is older
+/// than 2014-01-01.
+pub const TIKTOK: Builtin = Builtin {
+    since_ms: Some(1_388_534_400_000),
+    ..builtin(
+        "tiktok",
+        &[time(32), node("millisecond", 10), node("rest", 22), sequence(0)],
+        Unit::SECONDS,
+        Some(0),
+    )
+};
 
 /// Every built-in layout, in the order messages list them.
 pub const BUILTINS: &[Builtin] = &[
@@ -418,12 +441,19 @@ impl Builtin {
     /// layout: the object holds the parts, and the name alone proves
     /// nothing.
     pub fn recognise(name: &[u8], layout: Layout) -> Layout {
-        BUILTINS
-            .iter()
-            .find(|b| b.name.as_bytes() == name)
+        Builtin::recognised(name, &layout)
             .and_then(|b| b.layout(None, None).ok())
-            .filter(|own| *own == layout.clone().with_first_id(own.first_id()).with_counter(own.counter()))
             .unwrap_or(layout)
+    }
+
+    /// The built-in that R's object names `name`, if `layout` is its
+    /// layout (see [`Builtin::recognise`]).
+    pub fn recognised(name: &[u8], layout: &Layout) -> Option<&'static Builtin> {
+        BUILTINS.iter().find(|b| {
+            b.name.as_bytes() == name
+                && b.layout(None, None)
+                    .is_ok_and(|own| own == layout.clone().with_first_id(own.first_id()).with_counter(own.counter()))
+        })
     }
 }
 
