@@ -31,14 +31,14 @@ zuid_warn <- function(message, class = NULL, call = NULL, ...) {
 rust_value <- function(result, call = NULL, context = list()) {
   problems <- result$problems
   about_entries <- vapply(problems, function(p) p$code %in% entry_warning_codes, logical(1))
-  if (sum(about_entries) > 1L) {
-    # One warning for the call, thrown where the first of them was.
-    merged <- which(about_entries)
-    problems[[merged[[1]]]] <- list(code = "entries", problems = problems[merged])
-    problems <- problems[-merged[-1]]
-  }
-  for (problem in problems) {
-    throw_problem(problem, call, context)
+  merge <- sum(about_entries) > 1L
+  for (i in seq_along(problems)) {
+    if (!merge || !about_entries[[i]]) {
+      throw_problem(problems[[i]], call, context)
+    } else if (i == which(about_entries)[[1]]) {
+      # One warning for the call, thrown where the first of them was.
+      warn_entries(problems[about_entries], call, context)
+    }
   }
   result$value
 }

@@ -189,9 +189,9 @@ problem_handlers$invalid_entries <- function(problem, call, context) {
 # fields in `kinds` (named by class) and counts the entries of all kinds;
 # entries in scientific notation, already among the NA entries, are not
 # listed again as rounded.
-problem_handlers$entries <- function(problem, call, context) {
+warn_entries <- function(problems, call, context) {
   context$merged <- TRUE
-  kinds <- lapply(problem$problems, function(p) {
+  kinds <- lapply(problems, function(p) {
     tryCatch(throw_problem(p, call, context), zuid_warning = identity)
   })
   classes <- vapply(kinds, function(w) class(w)[[1]], character(1))
@@ -210,7 +210,8 @@ problem_handlers$entries <- function(problem, call, context) {
   zuid_warn(text,
             class = c("zuid_warning_entries", unique(classes)), call = call,
             count = sum(vapply(kinds[shown], function(w) w$count, numeric(1))),
-            positions = positions, kinds = fields)
+            positions = positions, kinds = fields,
+            reason = fields$zuid_warning_invalid$reason, cause = fields$zuid_warning_rounded$cause)
 }
 
 # IDs below where the layout's IDs begin (see `begins` in the core's table
