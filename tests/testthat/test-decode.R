@@ -220,7 +220,7 @@ test_that("malformed text becomes NA with one warning", {
   expect_warning(t <- id_time(hostile, "discord"), class = "zuid_warning_invalid",
                  regexp = sprintf(paste0("^%d of %d entries of `x` are not valid discord IDs and became NA ",
                                          "\\(at 1, 2, 3, 4, 5, \\.\\.\\.\\)\\. The first, \"\", is not ",
-                                         "decimal digits\\.$"),
+                                         "decimal digits\\. Read IDs as text"),
                                   length(hostile), length(hostile)))
   expect_true(all(is.na(t)))
 })
@@ -477,4 +477,11 @@ test_that("summary(), id_explain() and SQL say where the layout's IDs begin", {
   # SQLite reads each value by its type first; the test is the same.
   expect_match(id_sql("twitter", "id", "sqlite")$time, "^CASE WHEN \\(CASE WHEN typeof.* >= 29700859248 THEN")
   expect_match(id_sql("discord", "id", "sqlite")$time, "^\\(")
+})
+
+test_that("a call's entries of several kinds make one warning", {
+  expect_snapshot({
+    invisible(id_time(c("20", "x", "1888944671579078978", "-1", "1.21400472403119E+18"), "twitter"))
+    invisible(id_time(c("1.21400472403119E+18", "1888944671579078978"), "twitter"))
+  })
 })

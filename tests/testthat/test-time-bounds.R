@@ -132,3 +132,17 @@ test_that("id_time() on doubles points to id_time_bounds()", {
   expect_s3_class(cnd, "zuid_error_precision")
   expect_match(conditionMessage(cnd), "id_time_bounds()", fixed = TRUE)
 })
+
+test_that("six significant digits and zeros bound the true time in every form", {
+  # A tweet of 2016 as a narrow spreadsheet column saved it: 7.02608E+17.
+  tick <- bit64::as.integer64("702608000000000000") %/% bit64::as.integer64(2^22) + 20123
+  tweet <- format(tick * bit64::as.integer64(2^22) + 10 * 2^17 + 23 * 2^12 + 1)
+  truth <- id_time(tweet, "twitter")
+  saved <- "702608000000000000"
+  for (x in list(saved, bit64::as.integer64(saved), as_zuid_id(saved, "twitter"), as.numeric(saved))) {
+    b <- id_time_bounds(x, "twitter")
+    expect_false(b$exact)
+    expect_true(b$earliest <= truth && truth <= b$latest)
+  }
+  expect_snapshot(id_time_bounds(saved, "twitter"))
+})
