@@ -29,11 +29,25 @@ zuid_warn <- function(message, class = NULL, call = NULL, ...) {
 # this is where its errors and warnings are thrown. `context` holds what
 # the messages need: the layout, the user's values, the argument names.
 rust_value <- function(result, call = NULL, context = list()) {
-  for (problem in result$problems) {
-    throw_problem(problem, call, context)
+  problems <- result$problems
+  about_entries <- vapply(problems, function(p) p$code %in% entry_warning_codes, logical(1))
+  merge <- sum(about_entries) > 1L
+  for (i in seq_along(problems)) {
+    if (!merge || !about_entries[[i]]) {
+      throw_problem(problems[[i]], call, context)
+    } else if (i == which(about_entries)[[1]]) {
+      # One warning for the call, thrown where the first of them was.
+      warn_entries(problems[about_entries], call, context)
+    }
   }
   result$value
 }
+
+# The problems that each make a warning about a call's entries: NA entries
+# (malformed, older than the layout, beyond what integer64 holds) and
+# entries that look rounded, and UUIDs of a version with no time. A call
+# warns once about its entries.
+entry_warning_codes <- c("invalid_entries", "before_layout", "integer64_lost", "rounded_ids", "no_time")
 
 throw_problem <- function(problem, call, context) {
   handler <- problem_handlers[[problem$code]]

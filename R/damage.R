@@ -120,7 +120,7 @@ id_check_damage <- function(x, layout = NULL) {
                      "signs", "layout")], class = "zuid_damage")
 }
 
-# How many entries decoding looks at: the core's damage::DECODE_SAMPLE.
+# How many entries decoding looks at: the core's salvage::DECODE_SAMPLE.
 decode_sample_size <- function() core_facts("damage")$decode_sample
 
 #' @export
@@ -201,8 +201,10 @@ rounded_sign_text <- function(cause, count, looked_at, depth, chance, arg, at) {
   paste(head, what)
 }
 
-# What rounded a column, what it cost and how to read the IDs instead.
-rounded_cause_text <- function(cause) {
+# What rounded a column, what it cost and, with `advice`, how to read the
+# IDs instead (a warning of several kinds gives the advice once).
+rounded_cause_text <- function(cause, advice = TRUE) {
+  if (!advice) read_ids_advice <- NULL
   words <- switch(cause %||% "",
     spreadsheet = paste(
       "Most have 15 significant digits or fewer, as a spreadsheet keeps of a number:",
@@ -231,6 +233,9 @@ rounded_cause_text <- function(cause) {
       "node field below them) are lost.", read_ids_advice
     )
   )
+  if (!advice) {
+    return(words)
+  }
   through <- if (cause %in% c("double_text", "double_value")) " (with `through_double = TRUE`)" else ""
   paste0(words, " `id_time_bounds()` bounds their times", through,
          "; `id_check_damage()` says what the column shows.")

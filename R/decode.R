@@ -39,6 +39,29 @@
 #' take. `summary()` of a layout says where its IDs begin (see
 #' [id_layout_capacity()]).
 #'
+#' A call warns at most once about its entries: where they became `NA` for
+#' more than one reason, or look rounded as well (see [id_check_damage()]),
+#' the one warning (class `zuid_warning_entries`) lists each kind, inherits
+#' the class of each (`zuid_warning_invalid`, `zuid_warning_rounded`,
+#' `zuid_warning_before_layout`, `zuid_warning_integer64`), and carries
+#' each kind's fields in `kinds`, with `count` and `positions` of all of
+#' them.
+#'
+#' @section Reading IDs without a double on the way:
+#' A double holds 53 bits, and a spreadsheet 15 significant digits: IDs
+#' that went through either have lost their low digits. Read them as text
+#' or as `bit64::integer64` where they come from: from JSON with
+#' `jsonlite::fromJSON(..., bigint_as_char = TRUE)`; from CSV with
+#' `read.csv(..., colClasses = c(id = "character"))`,
+#' `readr::read_csv(..., col_types = readr::cols(id = "c"))` or
+#' `data.table::fread()` (integer64 by default); from a database with
+#' [id_collect()] instead of `collect()`, which reads them exactly with
+#' every driver (RPostgreSQL and RMySQL have no other way), or with
+#' `bigint = "integer64"` in `DBI::dbConnect()` for RSQLite, RPostgres and
+#' RMariaDB; from a spreadsheet, with the column formatted as text before
+#' the IDs go in. Where only rounded values are left, [id_time_bounds()]
+#' bounds their times.
+#'
 #' @param x IDs: a character, `bit64::integer64` (or [zuid_id][as_zuid_id()]),
 #'   double or integer vector.
 #' @param layout A [id_layout()], or the name of a built-in layout that needs

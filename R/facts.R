@@ -51,7 +51,8 @@ kept <- function(key, compute) {
 # `unit_ms`, `first_ms` (the start of tick 0), `last_ms` (the start of the
 # last tick), `offsets` (bits below each part), `max_values` (each part's
 # largest value) and `id_limit` (one past the largest ID as text where that
-# is below 2^63, else NA). `offsets` and `max_values` are named by part.
+# is below 2^63, else NA), `first_id` and `since_ms` (when a built-in
+# layout of 1970 begins, else NA). `offsets` and `max_values` are named by part.
 layout_facts_of <- function(layout, call) {
   facts <- rust_value(layout_facts(layout), call, list(layout = layout))
   names(facts$offsets) <- names(layout$bits)

@@ -4,8 +4,13 @@
 #' under every layout, to different times. `id_guess_layout()` decodes `x`
 #' under each candidate layout and ranks them by how plausible the times
 #' are. A time is plausible when the ID is valid for the layout and its time
-#' falls between the layout's epoch and `now`; a layout under which no time
-#' is plausible is ruled out. **A layout cannot be proven from numbers, only
+#' falls between the layout's beginning and `now`; a layout under which no
+#' time is plausible is ruled out. A layout begins at its epoch, or, for a
+#' built-in layout whose epoch is 1970, when its platform began: LinkedIn
+#' opened in 2003, TikTok took over musical.ly's videos (2014), the AT
+#' Protocol (Bluesky's TIDs) was published in 2022, and Mastodon federates
+#' with networks that began in 2008. Discord's IDs read as LinkedIn's fall
+#' in the 1970s, and as TIDs in 1990: not plausible. **A layout cannot be proven from numbers, only
 #' made likely**: Discord's IDs of 2016 read as Twitter's land in 2011 or
 #' 2012, just as plausible, and only knowing where the IDs came from
 #' settles it. Layouts whose times are all plausible stay tied.
@@ -66,8 +71,10 @@ id_guess_layout <- function(x, layouts = default_guess_layouts(), now = Sys.time
 guess_row <- function(x, known, layout, label, now_s) {
   t <- suppressWarnings(id_time(x, layout))
   s <- as.numeric(t)
-  # Tick 0 starts at the epoch floored to a whole number of units.
-  first_s <- layout_facts_of(layout, NULL)$first_ms / 1000
+  # Tick 0 starts at the epoch floored to a whole number of units; a
+  # built-in layout of 1970 begins when its platform did.
+  facts <- layout_facts_of(layout, NULL)
+  first_s <- max(facts$first_ms, facts$since_ms, na.rm = TRUE) / 1000
   ok <- !is.na(s) & s >= first_s & s <= now_s
   shown <- t[!is.na(t)]
   data.frame(

@@ -118,17 +118,11 @@ problem_handlers$imprecise_double <- function(problem, call, context) {
   read_ids_advice), class = "zuid_error_precision", call = call, position = position)
 }
 
-# How to read IDs without a double on the way, wherever they come from.
+# How to read IDs without a double on the way: briefly, where the details
+# are (the section of `?id_fields`).
 read_ids_advice <- paste(
-  "Read IDs as text or as bit64::integer64 where they come",
-  "from: from JSON with `jsonlite::fromJSON(..., bigint_as_char = TRUE)`;",
-  "from CSV with `read.csv(..., colClasses = c(id = \"character\"))`,",
-  "`readr::read_csv(..., col_types = readr::cols(id = \"c\"))` or",
-  "`data.table::fread()` (integer64 by default); from a database with",
-  "`zuid::id_collect(<lazy table>, <ID columns>)` instead of `collect()`, which",
-  "reads them exactly with every driver (RPostgreSQL and RMySQL have no other",
-  "way), or with `bigint = \"integer64\"` in `DBI::dbConnect()` for RSQLite,",
-  "RPostgres and RMariaDB."
+  "Read IDs as text or as bit64::integer64 where they come from",
+  "(`?id_fields` says how, for CSV, JSON and databases)."
 )
 
 # Entry `i` of an argument of length `n` as messages name it: `x[3]` for an
@@ -155,7 +149,8 @@ problem_handlers$rounded_ids <- function(problem, call, context) {
   cause <- problem$element
   at <- positions_text(problem$count, problem$positions)
   sign <- rounded_sign_text(cause, problem$count, problem$value, problem$detail, problem$chance, arg, at)
-  zuid_warn(paste(sign, rounded_cause_text(cause)), class = "zuid_warning_rounded", call = call,
+  advice <- !isTRUE(context$merged)
+  zuid_warn(paste(sign, rounded_cause_text(cause, advice)), class = "zuid_warning_rounded", call = call,
             count = problem$count, positions = problem$positions, cause = cause,
             looked_at = problem$value)
 }
@@ -178,13 +173,47 @@ problem_handlers$invalid_entries <- function(problem, call, context) {
   are <- if (is.null(entries$are)) sprintf("%s not %s", plural(count, "is", "are"), what) else
     plural(count, entries$are[[1]], entries$are[[2]])
   first <- if (is.null(context$x)) "" else sprintf(entries$first %||% " The first, %s, %s.",
-    entry_text(context$x, problem$positions[[1]]), reason_words(problem$reason, context$layout))
+    entry_text(context$x, problem$positions[[1]]),
+    reason_words(problem$reason, context$layout, advice = !isTRUE(context$merged)))
   zuid_warn(sprintf(
     "%s of %s %s of %s %s and became NA (at %s).%s",
     whole_text(count), whole_text(n), plural(n, "entry", "entries"), arg,
     are, positions_text(count, problem$positions), first
   ), class = "zuid_warning_invalid", call = call, count = count,
   positions = problem$positions, reason = problem$reason)
+}
+
+# Entries of more than one kind (see `entry_warning_codes`): one warning
+# that lists each kind as its own warning words it, without the advice,
+# which comes once. It inherits each kind's class, carries each kind's
+# fields in `kinds` (named by class) and counts the entries of all kinds;
+# entries in scientific notation, already among the NA entries, are not
+# listed again as rounded.
+warn_entries <- function(problems, call, context) {
+  context$merged <- TRUE
+  kinds <- lapply(problems, function(p) {
+    tryCatch(throw_problem(p, call, context), zuid_warning = identity)
+  })
+  classes <- vapply(kinds, function(w) class(w)[[1]], character(1))
+  invalid <- "zuid_warning_invalid" %in% classes
+  shown <- !(classes == "zuid_warning_rounded" & invalid &
+               vapply(kinds, function(w) identical(w$cause, "scientific"), logical(1)))
+  rounded <- any(classes == "zuid_warning_rounded")
+  # 96- to 160-bit IDs are text already: no advice on reading them as text.
+  advice <- if (is_wide_layout(context$layout)) character() else
+    paste0(read_ids_advice, if (rounded) " `id_check_damage()` says what a column shows." else "")
+  positions <- sort(unique(unlist(lapply(kinds, function(w) w$positions))))
+  fields <- lapply(kinds, function(w) unclass(w)[setdiff(names(w), c("message", "call"))])
+  names(fields) <- classes
+  messages <- vapply(kinds[shown], conditionMessage, character(1))
+  text <- if (length(messages) == 1L) paste(c(messages, advice), collapse = " ") else
+    paste(c(sprintf("Entries of %s of %s kinds:", context$entries$arg %||% "`x`", whole_text(length(messages))),
+            paste("*", messages), advice), collapse = "\n")
+  zuid_warn(text,
+            class = c("zuid_warning_entries", unique(classes)), call = call,
+            count = sum(vapply(kinds[shown], function(w) w$count, numeric(1))),
+            positions = positions, kinds = fields,
+            reason = fields$zuid_warning_invalid$reason, cause = fields$zuid_warning_rounded$cause)
 }
 
 # IDs below where the layout's IDs begin (see `begins` in the core's table
@@ -222,7 +251,7 @@ entry_text <- function(x, i) {
 
 # Why an entry is not an ID, as the core's reason names it (those of the
 # 96- to 160-bit formats in wide-problems.R).
-reason_words <- function(reason, layout = NULL) {
+reason_words <- function(reason, layout = NULL, advice = TRUE) {
   if (reason %in% wide_reason_codes()) {
     return(wide_reason_words(reason, layout))
   }
@@ -257,10 +286,10 @@ reason_words <- function(reason, layout = NULL) {
                               core_facts("bases")$base58$alphabet),
     not_base62_text = "is not base62 digits (`0-9`, `A-Z` and `a-z`)",
     not_shortcode = "is not an Instagram shortcode (`A-Z`, `a-z`, `0-9`, `-` and `_`)",
-    scientific = paste(
-      "is a number in scientific notation, as a spreadsheet or a double writes",
-      "large numbers: its low digits are lost (`id_time_bounds()` bounds its time).",
-      "Read the IDs as text where they come from"
+    scientific = paste0(
+      "is a number in scientific notation, as a spreadsheet or a double writes ",
+      "large numbers: its low digits are lost (`id_time_bounds()` bounds its time)",
+      if (advice) ". Read the IDs as text where they come from"
     ),
     before_layout = "is below where the layout's IDs begin, and holds no time"
   )

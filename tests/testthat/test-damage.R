@@ -246,9 +246,11 @@ test_that("doubles and scientific text are rounded by their form, and counted as
   # Decoding warns of the scientific entries too, which become NA.
   found <- rounded_warning(t <- id_time(c(format(ids[1:50]), sprintf("%.14e", doubles[51:52])), "twitter"),
                            all = TRUE)
-  expect_identical(vapply(found, function(w) class(w)[[1]], ""), c("zuid_warning_invalid", "zuid_warning_rounded"))
-  expect_identical(found[[2]]$cause, "scientific")
-  expect_identical(found[[2]]$positions, c(51, 52))
+  # One warning of both kinds.
+  expect_length(found, 1L)
+  expect_s3_class(found[[1]], c("zuid_warning_entries", "zuid_warning_invalid", "zuid_warning_rounded"))
+  expect_identical(found[[1]]$cause, "scientific")
+  expect_identical(found[[1]]$kinds$zuid_warning_rounded$positions, c(51, 52))
   expect_identical(sum(is.na(t)), 2L)
 })
 
@@ -264,9 +266,9 @@ test_that("one ID repeated, a few IDs, NA and invalid entries are no sign", {
   # NA and invalid entries are left out; the invalid ones keep their warning.
   mixed <- c(saved, NA, "x", "-1")
   found <- rounded_warning(id_time(mixed, "twitter"), all = TRUE)
-  expect_identical(vapply(found, function(w) class(w)[[1]], ""),
-                   c("zuid_warning_invalid", "zuid_warning_rounded"))
-  expect_identical(found[[2]]$count, 20)
+  expect_length(found, 1L)
+  expect_s3_class(found[[1]], c("zuid_warning_entries", "zuid_warning_invalid", "zuid_warning_rounded"))
+  expect_identical(found[[1]]$kinds$zuid_warning_rounded$count, 20)
   report <- id_check_damage(mixed, "twitter")
   expect_identical(c(report$examined, report$invalid), c(20, 2))
 })

@@ -85,3 +85,18 @@ test_that("IDs whose bits are NaN doubles count as IDs", {
   expect_identical(unclass(guess)$plausible, c(0, 0))
   expect_identical(format(guess$first[guess$layout == "discord"], "%Y", tz = "UTC"), "2154")
 })
+
+test_that("a reading from before its platform began is not plausible", {
+  # Discord's documented ID and one of 2023: as LinkedIn IDs of the 1970s,
+  # as TIDs of 1975 to 2006, as TikTok's of the 1970s.
+  ids <- c("175928847299117063", "1180000000000000001")
+  guess <- id_guess_layout(ids, now = now)
+  row <- function(name) guess[guess$layout == name, ]
+  for (name in c("linkedin", "tid", "tiktok")) expect_identical(row(name)$plausible, 0, info = name)
+  expect_identical(row("discord")$verdict, "most plausible")
+  # TIDs of 2024 are after the AT Protocol began: still plausible as TIDs.
+  tids <- id_from_tid(c("3l25zusnsfctk", "3l25zusnsfck2"), as = "character")
+  tid_guess <- id_guess_layout(tids, now = now)
+  expect_identical(tid_guess$verdict[tid_guess$layout == "tid"], "most plausible")
+  expect_snapshot(print(guess))
+})

@@ -123,6 +123,19 @@ test_that("every problem of reading IDs reads well", {
   })
 })
 
+test_that("every problem of 128-bit IDs reads well, one warning a call", {
+  v4 <- "550e8400-e29b-41d4-a716-446655440000"
+  v7 <- "01890a5d-ac96-774b-bcce-b302099a8057"
+  expect_snapshot(cnd_class = TRUE, error = TRUE, {
+    id_time(c(v4, v7), "uuid")
+    id_time(c(v4, "x", v7), "uuid")
+    id_from_time(as.POSIXct("2024-01-01", tz = "UTC"), "uuidv1")
+  })
+  cnd <- tryCatch(id_time(c(v4, "x", v7), "uuid"), warning = identity)
+  expect_s3_class(cnd, c("zuid_warning_entries", "zuid_warning_invalid", "zuid_warning_no_time"))
+  expect_identical(cnd$positions, c(1, 2))
+})
+
 test_that("every reason an entry of text is not an ID reads well", {
   expect_snapshot(cnd_class = TRUE, {
     id_from_text(c("ff", "fg"), "hex", as = "character")

@@ -94,8 +94,10 @@ test_that("through_double reads every value of 2^53 or more as a double's", {
   ids <- recent_ids(id_layout("discord"), 200)
   back <- bit64::as.integer64(as.numeric(as.character(ids)))
   truth <- id_time(ids, "discord", as = "ms")
+  # The column shows it (its zero low bits), and is read so by itself.
   exact <- id_time_bounds(back, "discord")
-  expect_true(all(exact$exact))
+  expect_false(any(exact$exact))
+  expect_true(all(exact$earliest <= truth / 1000 & truth / 1000 <= exact$latest))
   wide <- id_time_bounds(back, "discord", through_double = TRUE)
   expect_false(any(wide$exact))
   expect_true(all(zuid:::floor_ms(wide$earliest) <= truth & truth <= zuid:::floor_ms(wide$latest)))
@@ -129,4 +131,18 @@ test_that("id_time() on doubles points to id_time_bounds()", {
   cnd <- tryCatch(id_time(2^60, "twitter"), error = identity)
   expect_s3_class(cnd, "zuid_error_precision")
   expect_match(conditionMessage(cnd), "id_time_bounds()", fixed = TRUE)
+})
+
+test_that("six significant digits and zeros bound the true time in every form", {
+  # A tweet of 2016 as a narrow spreadsheet column saved it: 7.02608E+17.
+  tick <- bit64::as.integer64("702608000000000000") %/% bit64::as.integer64(2^22) + 20123
+  tweet <- format(tick * bit64::as.integer64(2^22) + 10 * 2^17 + 23 * 2^12 + 1)
+  truth <- id_time(tweet, "twitter")
+  saved <- "702608000000000000"
+  for (x in list(saved, bit64::as.integer64(saved), as_zuid_id(saved, "twitter"), as.numeric(saved))) {
+    b <- id_time_bounds(x, "twitter")
+    expect_false(b$exact)
+    expect_true(b$earliest <= truth && truth <= b$latest)
+  }
+  expect_snapshot(id_time_bounds(saved, "twitter"))
 })

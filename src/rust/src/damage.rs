@@ -1,15 +1,15 @@
 //! Signs that a column of IDs, or a part of it, was rounded before zuid saw
 //! it (a spreadsheet's 15 digits, a double's 53 bits): the check decoding
 //! makes, and the full report of `id_check_damage()`. The core finds the
-//! signs (`zuid_core::damage`); this reads the IDs and builds R's report.
+//! signs (`zuid_core::salvage`); this reads the IDs and builds R's report.
 
 use crate::input::Ids;
 use crate::layout::optional_layout;
 use crate::reply::{reply, value, Outcome};
 use crate::vectors;
 use extendr_api::prelude::*;
-use zuid_core::damage::{examine, sample, Damage, Seen, DECODE_SAMPLE};
-use zuid_core::rounded::lossy_form;
+use zuid_core::salvage::lossy_form;
+use zuid_core::salvage::{examine, sample, Cause, Damage, Evidence, Seen, DECODE_SAMPLE};
 use zuid_core::{Entry, Layout, Problem, TextForm};
 
 /// What entry `i` is to the check: an ID of at most `max_id`, a value of a
@@ -27,7 +27,19 @@ fn seen(ids: &Ids, i: usize, max_id: u64) -> Option<Seen> {
 pub fn rounded_problem(ids: &Ids, layout: &Layout) -> Option<Problem> {
     let max_id = layout.max_id();
     let entries = sample(ids.len(), DECODE_SAMPLE, |i| seen(ids, i, max_id));
-    zuid_core::damage::rounded_problem(entries, layout)
+    zuid_core::salvage::rounded_problem(entries, layout)
+}
+
+/// Whether `ids` look as if they went through a double and came back as
+/// exact integers or as a double's shortest text (the column shows it, no
+/// one value does), looking at up to `DECODE_SAMPLE` entries.
+pub fn went_through_double(ids: &Ids, layout: &Layout) -> bool {
+    let max_id = layout.max_id();
+    let entries = sample(ids.len(), DECODE_SAMPLE, |i| seen(ids, i, max_id));
+    matches!(
+        examine(entries, Some(layout)).cause(),
+        Some(Cause::DoubleValue | Cause::DoubleText)
+    )
 }
 
 /// The signs of rounding in all of `x` (read as `input` says), under
@@ -61,9 +73,7 @@ fn positions(rows: &[usize]) -> Robj {
 
 fn report_to_r(damage: &Damage, invalid: usize) -> Robj {
     let signs = &damage.signs;
-    let column = |f: &dyn Fn(&zuid_core::damage::Evidence) -> f64| {
-        vectors::doubles_from(&signs.iter().map(f).collect::<Vec<f64>>())
-    };
+    let column = |f: &dyn Fn(&Evidence) -> f64| vectors::doubles_from(&signs.iter().map(f).collect::<Vec<f64>>());
     let found: Vec<bool> = signs.iter().map(|s| s.found()).collect();
     list!(
         examined = damage.examined as f64,

@@ -1,14 +1,14 @@
 //! The field's facts, as tables R asks for once and keeps: the built-in
 //! layouts (`zuid_core::layouts::builtin`), the bounds that SQL over 64-bit
 //! columns needs, the text bases (`zuid_core::text::bases`) and how much of
-//! a column decoding checks for rounding (`zuid_core::damage`). A built-in
+//! a column decoding checks for rounding (`zuid_core::salvage`). A built-in
 //! layout object is made here from the core's table, so that no layout is
 //! defined in R.
 
 use crate::reply::{reply, value, Outcome};
 use crate::vectors;
 use extendr_api::prelude::*;
-use zuid_core::damage::DECODE_SAMPLE;
+use zuid_core::salvage::DECODE_SAMPLE;
 use zuid_core::layouts::builtin::{NODE_BITS_MAX, NODE_BITS_MIN};
 use zuid_core::r_values::from_double;
 use zuid_core::text::bases::{Base, Width};

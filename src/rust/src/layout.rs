@@ -6,6 +6,7 @@ use crate::input::charsxp_bytes;
 use crate::reply::{reply, value};
 use crate::vectors;
 use extendr_api::prelude::*;
+use zuid_core::r_values::na_real;
 use zuid_core::{Builtin, Layout, LayoutError, MintingFacts, PartKind, Problem, TextForm, Unit};
 
 /// The element `name` of a list, if the list has one.
@@ -103,11 +104,21 @@ fn layout_check(layout: Robj) -> Robj {
 /// `id_limit`, one more than the largest ID as decimal text where that
 /// bound is below 2^63 (SCRU64's 36^12), else NA; and `first_id`, the
 /// smallest ID of the layout's kind as decimal text where a platform's
-/// older sequential numbers lie below it, else NA. Times are milliseconds
+/// older sequential numbers lie below it, else NA; and `since_ms`, the
+/// earliest time a genuine ID of a built-in layout can have where its epoch
+/// is not it (when the platform began), else NA. Times are milliseconds
 /// since 1970, exact below 2^53.
 #[extendr]
 fn layout_facts(layout: Robj) -> Robj {
+    let name = List::try_from(&layout)
+        .ok()
+        .and_then(|list| element(&list, "name"))
+        .and_then(|name| scalar_text(&name));
     reply(layout_from_r(&layout).and_then(|layout| {
+        let since_ms = name
+            .and_then(|name| Builtin::recognised(&name, &layout))
+            .and_then(|b| b.since_ms)
+            .map_or(na_real(), |ms| ms as f64);
         let offsets: Vec<i32> = layout.parts().iter().map(|p| p.shift() as i32).collect();
         let max_values: Vec<f64> = layout.parts().iter().map(|p| p.max_value() as f64).collect();
         let limit = layout.id_limit_below_signed().map(|x| x.to_string());
@@ -119,7 +130,8 @@ fn layout_facts(layout: Robj) -> Robj {
             offsets = vectors::integers_from(&offsets),
             max_values = vectors::doubles_from(&max_values),
             id_limit = vectors::texts(&[limit]),
-            first_id = vectors::texts(&[first_id])
+            first_id = vectors::texts(&[first_id]),
+            since_ms = since_ms
         ))
     }))
 }

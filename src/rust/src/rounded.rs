@@ -1,7 +1,8 @@
 //! The times a column's entries may stand for when they lost digits before
-//! zuid saw them (`zuid_core::rounded`): each entry's possible IDs, within
+//! zuid saw them (`zuid_core::salvage`): each entry's possible IDs, within
 //! the layout's, as the times of the first and the last.
 
+use crate::damage::went_through_double;
 use crate::input::Ids;
 use crate::layout::layout_from_r;
 use crate::reply::{reply, with_invalid, Outcome};
@@ -9,7 +10,7 @@ use crate::vectors;
 use extendr_api::prelude::*;
 use zuid_core::invalid::Reason;
 use zuid_core::r_values::{na_real, NA_INTEGER};
-use zuid_core::rounded::{double_candidates, entry_candidates, text_candidates, Candidates, Span};
+use zuid_core::salvage::{double_candidates, entry_candidates, text_candidates, Candidates, Span};
 use zuid_core::{Code, Problem};
 use zuid_core::{Invalid, Layout};
 
@@ -52,6 +53,8 @@ fn ids_time_bounds(x: Robj, input: &str, layout: Robj, through_double: bool) -> 
 fn time_bounds(x: &Robj, input: &str, layout: &Robj, through_double: bool) -> Outcome {
     let layout = layout_from_r(layout)?;
     let ids = Ids::from_r(x, input, layout.text_form())?;
+    // A column whose zeros show it went through a double is read so whole.
+    let through_double = through_double || went_through_double(&ids, &layout);
     let n = ids.len();
     let (mut earliest, mut latest, mut exact) = (vectors::doubles(n), vectors::doubles(n), vectors::logicals(n));
     let time = layout.time_decoder();

@@ -8,7 +8,6 @@
 //! its own.
 
 pub mod compose;
-pub mod damage;
 pub mod decode;
 pub mod generate;
 pub mod invalid;
@@ -17,7 +16,7 @@ pub mod lease;
 pub mod links;
 pub mod problem;
 pub mod r_values;
-pub mod rounded;
+pub mod salvage;
 #[cfg(test)]
 pub(crate) mod test_cases;
 pub mod text;
@@ -29,7 +28,7 @@ pub use generate::facts::MintingFacts;
 pub use generate::generator::{Fence, FloorError, GenerateError, Generator, OnClockBack, Run};
 pub use invalid::Invalid;
 pub use layouts::builtin::{Builtin, BuiltinError, BUILTINS};
-pub use layouts::layout::{Layout, LayoutError, PartKind};
+pub use layouts::layout::{Counter, Layout, LayoutError, PartKind};
 pub use layouts::timestamp::format_millis;
 pub use layouts::unit::{Resolution, Unit};
 pub use problem::{Code, Problem};

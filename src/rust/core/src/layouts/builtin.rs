@@ -3,7 +3,7 @@
 //! text form. R builds its `zuid_layout` objects from this table (through
 //! the binding), and the core's tests take their layouts from it.
 
-use crate::layouts::layout::{Layout, LayoutError, PartKind};
+use crate::layouts::layout::{Counter, Layout, LayoutError, PartKind};
 use crate::layouts::unit::Unit;
 use crate::text::entry::TextForm;
 use thiserror::Error;
@@ -62,6 +62,13 @@ pub struct Builtin {
     pub guess_node_bits: Option<u32>,
     /// Where the platform's IDs of the layout begin, where that is known.
     pub begins: Option<Begins>,
+    /// What the platform's sequences leave in their low bits, where known.
+    pub counter: Counter,
+    /// The earliest time a genuine ID of the layout can have, in
+    /// milliseconds since 1970, where the epoch is not it (an epoch of
+    /// 1970): when the platform began. A reading before it is not
+    /// plausible (`id_guess_layout()`).
+    pub since_ms: Option<i64>,
 }
 
 /// SCRU64's node id takes 1 to 23 of the 24 bits below its time; the
@@ -98,6 +105,8 @@ const fn builtin(name: &'static str, parts: &'static [BuiltinPart], unit: Unit, 
         guess_epoch_ms: None,
         guess_node_bits: None,
         begins: None,
+        counter: Counter::Unknown,
+        since_ms: None,
     }
 }
 
@@ -113,8 +122,15 @@ const fn builtin(name: &'static str, parts: &'static [BuiltinPart], unit: Unit, 
 /// `data/TweetTimeline.txt`; tweet 20, jack's, is its first row, of
 /// 2006-03-21). As a Snowflake ID it would be 7 s after the epoch. Older
 /// accounts have such small numbers too (jack's user ID is 12).
+///
+/// Its sequence restarts at 0 each millisecond (Snowflake's
+/// `IdWorker.scala`), and on Twitter's busy workers it often is not 0: 112
+/// of 448 tweets of one account (2015 to 2021, issue 39) and 3 of the 7
+/// tweet IDs of the API's documentation have a sequence of 1 or 2. One in
+/// ten is taken as the least share, for the damage check.
 pub const TWITTER: Builtin = Builtin {
     aliases: &["x"],
+    counter: Counter::Busy { one_in: 10 },
     begins: Some(Begins {
         first_id: 29_700_859_248,
         before: "numbers Twitter gave in sequence before Snowflake: tweets up to 29700859247 \
@@ -128,21 +144,32 @@ pub const TWITTER: Builtin = Builtin {
     )
 };
 
-/// Discord's: all 64 bits, from 2015-01-01.
-pub const DISCORD: Builtin = builtin(
-    "discord",
-    &[time(42), node("worker", 5), node("process", 5), sequence(12)],
-    Unit::MILLIS,
-    Some(1_420_070_400_000),
-);
+/// Discord's: all 64 bits, from 2015-01-01. Its sequence is an increment
+/// of each process, which does not restart each millisecond (Discord's
+/// developer documentation, "Snowflakes": "For every ID that is generated
+/// on that process, this number is incremented").
+pub const DISCORD: Builtin = Builtin {
+    counter: Counter::Spread,
+    ..builtin(
+        "discord",
+        &[time(42), node("worker", 5), node("process", 5), sequence(12)],
+        Unit::MILLIS,
+        Some(1_420_070_400_000),
+    )
+};
 
-/// Instagram's: 2011-08-24T21:07:01.721Z.
-pub const INSTAGRAM: Builtin = builtin(
-    "instagram",
-    &[time(41), node("shard", 13), sequence(10)],
-    Unit::MILLIS,
-    Some(1_314_220_021_721),
-);
+/// Instagram's: 2011-08-24T21:07:01.721Z. Its sequence is a database
+/// sequence's `nextval() % 1024` (Instagram Engineering, "Sharding & IDs
+/// at Instagram", 2012), which does not restart each millisecond.
+pub const INSTAGRAM: Builtin = Builtin {
+    counter: Counter::Spread,
+    ..builtin(
+        "instagram",
+        &[time(41), node("shard", 13), sequence(10)],
+        Unit::MILLIS,
+        Some(1_314_220_021_721),
+    )
+};
 
 /// Mastodon's: 48 bits of Unix milliseconds.
 ///
@@ -157,7 +184,15 @@ pub const INSTAGRAM: Builtin = builtin(
 /// numbers are counts of one server's rows, far below 65536 x 86400000,
 /// the first ID of 1970-01-02: a smaller ID would be a time on 1970-01-01,
 /// which no post has.
+///
+/// Its 16 low bits are a hash of the table, a secret and the time plus a
+/// sequence (`lib/mastodon/snowflake.rb`): spread over their values.
+///
+/// A post fetched from another server may be older than Mastodon (2016):
+/// the networks it federates with began with identi.ca, on 2008-07-02.
 pub const MASTODON: Builtin = Builtin {
+    counter: Counter::Spread,
+    since_ms: Some(1_214_956_800_000),
     begins: Some(Begins {
         first_id: 5_662_310_400_000,
         before: "numbers Mastodon gave in sequence, counting from 1 on each server, \
@@ -198,8 +233,12 @@ pub const SCRU64: Builtin = Builtin {
 
 /// The AT Protocol's TIDs (Bluesky's record keys): microseconds since 1970
 /// and a 10-bit clock id; 13 characters of base32-sortable text.
+///
+/// The AT Protocol was first published in October 2022: no TID is older than
+/// 2022-01-01.
 pub const TID: Builtin = Builtin {
     aliases: &["bluesky"],
+    since_ms: Some(1_640_995_200_000),
     text: TextForm::Tid,
     ..builtin(
         "tid",
@@ -271,13 +310,17 @@ pub const YITTER: Builtin = builtin(
 /// in the public IDs we read, bits 12 to 21 hold a small number (100 to
 /// 132: a node) and bits 0 to 11 a sequence of 0 to 2, an inference from
 /// those IDs, not a published fact. With a sign bit, 41 bits of
-/// milliseconds since 1970 run out in September 2039.
-pub const LINKEDIN: Builtin = builtin(
-    "linkedin",
-    &[SIGN, time(41), node("node", 10), sequence(12)],
-    Unit::MILLIS,
-    Some(0),
-);
+/// milliseconds since 1970 run out in September 2039. LinkedIn opened on
+/// 2003-05-05: no post or comment is older.
+pub const LINKEDIN: Builtin = Builtin {
+    since_ms: Some(1_052_092_800_000),
+    ..builtin(
+        "linkedin",
+        &[SIGN, time(41), node("node", 10), sequence(12)],
+        Unit::MILLIS,
+        Some(0),
+    )
+};
 
 /// TikTok's (and Douyin's) video, photo and user IDs: ByteDance documents
 /// none of it. The top 32 bits are seconds since 1970 (google/unfurl's
@@ -289,13 +332,18 @@ pub const LINKEDIN: Builtin = builtin(
 /// unfurl reads it: 872 in that video's ID). What the 22 bits below hold
 /// (the same study reads a sequence, an entity type and a machine in
 /// them, with bits it could not explain) is left as one field. All 64
-/// bits are used: 32 bits of seconds last until 2106.
-pub const TIKTOK: Builtin = builtin(
-    "tiktok",
-    &[time(32), node("millisecond", 10), node("rest", 22), sequence(0)],
-    Unit::SECONDS,
-    Some(0),
-);
+/// bits are used: 32 bits of seconds last until 2106. TikTok took over
+/// musical.ly's videos, and musical.ly opened in 2014: no video is older
+/// than 2014-01-01.
+pub const TIKTOK: Builtin = Builtin {
+    since_ms: Some(1_388_534_400_000),
+    ..builtin(
+        "tiktok",
+        &[time(32), node("millisecond", 10), node("rest", 22), sequence(0)],
+        Unit::SECONDS,
+        Some(0),
+    )
+};
 
 /// Every built-in layout, in the order messages list them.
 pub const BUILTINS: &[Builtin] = &[
@@ -382,21 +430,30 @@ impl Builtin {
             .map(|(_, kind, bits)| (kind, bits))
             .collect();
         let layout = Layout::new(&parts, self.unit, epoch_ms)?.with_text(self.text);
-        Ok(layout.with_first_id(self.begins.map_or(0, |b| b.first_id)))
+        Ok(layout
+            .with_first_id(self.begins.map_or(0, |b| b.first_id))
+            .with_counter(self.counter))
     }
 
     /// A layout that R's object names `name`, with the facts of that
-    /// built-in that the object does not carry (where its IDs begin), if
-    /// it is that built-in's layout: the object holds the parts, and the
-    /// name alone proves nothing.
+    /// built-in that the object does not carry (where its IDs begin, what
+    /// its sequences leave in the low bits), if it is that built-in's
+    /// layout: the object holds the parts, and the name alone proves
+    /// nothing.
     pub fn recognise(name: &[u8], layout: Layout) -> Layout {
-        let first_id = BUILTINS
-            .iter()
-            .find(|b| b.name.as_bytes() == name)
+        Builtin::recognised(name, &layout)
             .and_then(|b| b.layout(None, None).ok())
-            .filter(|own| *own == layout.clone().with_first_id(own.first_id()))
-            .map_or(layout.first_id(), |own| own.first_id());
-        layout.with_first_id(first_id)
+            .unwrap_or(layout)
+    }
+
+    /// The built-in that R's object names `name`, if `layout` is its
+    /// layout (see [`Builtin::recognise`]).
+    pub fn recognised(name: &[u8], layout: &Layout) -> Option<&'static Builtin> {
+        BUILTINS.iter().find(|b| {
+            b.name.as_bytes() == name
+                && b.layout(None, None)
+                    .is_ok_and(|own| own == layout.clone().with_first_id(own.first_id()).with_counter(own.counter()))
+        })
     }
 }
 

@@ -174,6 +174,25 @@ pub struct Layout {
     /// have numbered things in sequence before it used the layout (see
     /// `builtin::Begins`); 0 where nothing is known.
     first_id: u64,
+    /// What a platform's sequences leave in their low bits, where known.
+    counter: Counter,
+}
+
+/// What the sequences of a platform's IDs leave in their lowest bits, as
+/// the damage check weighs zeros there (`salvage::signs`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Counter {
+    /// Nothing known: a sequence of 0 may be every ID of a generator that
+    /// mints one per tick.
+    #[default]
+    Unknown,
+    /// Spread over its values whatever the tick: Discord's increment,
+    /// Instagram's `nextval() % 1024`, Mastodon's hashed sequence. Its
+    /// lowest `q` bits are all 0 with a chance of 1 in 2^q.
+    Spread,
+    /// Restarts at 0 each tick, and more than one in `one_in` of the
+    /// platform's IDs have a sequence other than 0 (Twitter's tweets).
+    Busy { one_in: u32 },
 }
 
 impl Layout {
@@ -214,6 +233,7 @@ impl Layout {
             max_id,
             text: TextForm::Decimal,
             first_id: 0,
+            counter: Counter::Unknown,
         };
         check_time_range(&layout)?;
         Ok(layout)
@@ -239,6 +259,18 @@ impl Layout {
     pub fn with_first_id(mut self, first_id: u64) -> Layout {
         self.first_id = first_id;
         self
+    }
+
+    /// Gives the layout what its platform's sequences are known to leave in
+    /// their low bits.
+    pub fn with_counter(mut self, counter: Counter) -> Layout {
+        self.counter = counter;
+        self
+    }
+
+    /// What the platform's sequences leave in their low bits.
+    pub fn counter(&self) -> Counter {
+        self.counter
     }
 
     /// The smallest ID of the layout's kind (0 where every number is one):

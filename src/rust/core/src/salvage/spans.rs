@@ -8,13 +8,17 @@
 //! - **A double** `d` of 2^53 or more (R's numbers, a JSON or CSV reader
 //!   that went through doubles): every integer whose nearest double is `d`
 //!   (IEEE 754's rounding, ties to even).
-//! - **Decimal text of 16 digits or more whose digits after the 15th are
-//!   all 0** (`1294030472427830000`, as a spreadsheet keeps 15 significant
-//!   digits): every integer that prints to those digits under `%.15g` (its
+//! - **A number of 16 digits or more whose digits after the 15th are all
+//!   0** (`1294030472427830000`, as a spreadsheet keeps 15 significant
+//!   digits), in any form (text, integer64, a double whose shortest text it
+//!   is): every integer that prints to those digits under `%.15g` (its
 //!   nearest double rounded to 15 significant digits, ties to even), and
 //!   every integer whose first 15 digits they are, since Excel truncates
 //!   digits past the 15th when it reads a number (Microsoft's KB 269370:
-//!   `25127680876675435` becomes `25127680876675400`).
+//!   `25127680876675435` becomes `25127680876675400`). Where zeros follow
+//!   fewer digits (`702608000000000000`, as a spreadsheet saves a column too
+//!   narrow to show more than `7.02608E+17`), what prints, or what Excel
+//!   kept, rounded to those digits.
 //! - **Scientific text** (`1.29403047242783E+18`, as a spreadsheet saves a
 //!   number in its General format and R's `write.csv()` writes some
 //!   doubles): every integer within half a unit of the last digit written,
@@ -28,6 +32,7 @@
 //! (each is the set of `n` where a non-decreasing function of `n` falls in
 //! an interval), found by bisection on the definitions themselves.
 
+use super::scientific::{parse_scientific, scientific_span};
 use crate::invalid::Reason;
 use crate::r_values::{from_double, EXACT_DOUBLE_LIMIT};
 use crate::text::entry::{Entry, TextForm};
@@ -54,7 +59,7 @@ impl Span {
     }
 
     /// The smallest span holding both.
-    fn hull(self, other: Option<Span>) -> Span {
+    pub(super) fn hull(self, other: Option<Span>) -> Span {
         other.map_or(self, |o| Span {
             low: self.low.min(o.low),
             high: self.high.max(o.high),
@@ -83,20 +88,20 @@ pub enum LossyForm {
 
 /// The nearest double to `n`, as an exact integer.
 #[inline]
-fn nearest_double(n: u64) -> u128 {
+pub(super) fn nearest_double(n: u64) -> u128 {
     n as f64 as u128
 }
 
-fn digit_count(v: u128) -> u32 {
+pub(super) fn digit_count(v: u128) -> u32 {
     v.checked_ilog10().map_or(1, |d| d + 1)
 }
 
-fn pow10(k: u32) -> Option<u128> {
+pub(super) fn pow10(k: u32) -> Option<u128> {
     10u128.checked_pow(k)
 }
 
 /// `v` with the digits after its first `sig` significant ones zeroed.
-fn truncated(v: u128, sig: u32) -> u128 {
+pub(super) fn truncated(v: u128, sig: u32) -> u128 {
     match digit_count(v).checked_sub(sig).and_then(pow10) {
         Some(step) => v / step * step,
         None => v,
@@ -133,7 +138,7 @@ fn first_where(mut lo: u64, mut hi: u64, holds: impl Fn(u64) -> bool) -> Option<
 
 /// The `n` in `window` whose `key(n)` (non-decreasing in `n`) lies in
 /// `min..=max`, as a span, or `None` when there are none.
-fn preimage(window: (u64, u64), key: impl Fn(u64) -> u128, min: u128, max: u128) -> Option<Span> {
+pub(super) fn preimage(window: (u64, u64), key: impl Fn(u64) -> u128, min: u128, max: u128) -> Option<Span> {
     let (lo, hi) = window;
     let low = first_where(lo, hi, |n| key(n) >= min)?;
     let above = first_where(lo, hi, |n| key(n) > max);
@@ -147,7 +152,7 @@ fn preimage(window: (u64, u64), key: impl Fn(u64) -> u128, min: u128, max: u128)
 
 /// `center - margin ..= center + margin` within the IDs, or `None` when
 /// it lies beyond them.
-fn window(center: u128, margin: u128) -> Option<(u64, u64)> {
+pub(super) fn window(center: u128, margin: u128) -> Option<(u64, u64)> {
     let lo = center.saturating_sub(margin);
     let hi = center.saturating_add(margin).min(u128::from(u64::MAX));
     (lo <= hi).then_some((lo as u64, hi as u64))
@@ -163,103 +168,56 @@ pub fn double_span(d: f64) -> Option<Span> {
     preimage(window(d, 1 << 13)?, nearest_double, d, d)
 }
 
-/// The IDs that decimal text of value `v` stands for when its digits after
-/// the 15th are zeros and it has 16 digits or more (see the module's
-/// notes), or `None` when it does not have that form or stands for none.
+/// How many significant digits a number of 16 digits or more was left with,
+/// when the digits after them are zeros and they are 15 or fewer: a
+/// spreadsheet keeps 15, and saves fewer where it showed fewer (a column
+/// too narrow for them shows `7.02608E+17`, saved as `702608000000000000`).
+/// `None` for any other number: it lost no digits that its form shows.
+fn kept_digits(v: u128) -> Option<u32> {
+    let digits = digit_count(v);
+    if v == 0 || digits <= SPREADSHEET_DIGITS {
+        return None;
+    }
+    let mut zeros = 0;
+    while v % pow10(zeros + 1)? == 0 {
+        zeros += 1;
+    }
+    Some(digits - zeros).filter(|&kept| kept <= SPREADSHEET_DIGITS)
+}
+
+/// The IDs that a number `v` stands for when it has 16 digits or more and
+/// its digits after the 15th, or after fewer, are zeros (see the module's
+/// notes), in any form (text, integer64, a double): `None` when it does not
+/// have that form or stands for none.
 pub fn spreadsheet_span(v: u128) -> Option<Span> {
-    let step = digit_count(v)
-        .checked_sub(SPREADSHEET_DIGITS)
-        .filter(|&k| k > 0)
-        .and_then(pow10)?;
-    if v % step != 0 {
-        return None;
-    }
-    // Excel's truncation: the integers whose first 15 digits these are.
-    let kept = window(v, 0).map(|(lo, _)| Span {
+    let kept = kept_digits(v)?;
+    let digits = digit_count(v);
+    let step = pow10(digits - kept)?;
+    let excel_step = pow10(digits - SPREADSHEET_DIGITS)?;
+    // Excel's truncation to 15 digits: the integers whose first 15 digits
+    // these are.
+    let truncated_15 = window(v, 0).map(|(lo, _)| Span {
         low: lo,
-        high: (v + step - 1).min(u128::from(u64::MAX)) as u64,
+        high: (v + excel_step - 1).min(u128::from(u64::MAX)) as u64,
     });
-    // %.15g of the nearest double, within a step of `v`.
-    let printed = preimage(
-        window(v, step)?,
-        |n| rounded_to(nearest_double(n), SPREADSHEET_DIGITS),
-        v,
-        v,
-    );
-    match (kept, printed) {
-        (Some(k), p) => Some(k.hull(p)),
-        (None, p) => p,
-    }
-}
-
-/// Scientific text, parsed: the digits written as one whole number, and
-/// the power of ten of the last one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Scientific {
-    digits: u128,
-    exponent: i32,
-}
-
-/// `text` as scientific notation (`1.29403047242783E+18`, `1e18`,
-/// `12.5e3`): digits with at most one point, `e` or `E`, an optional `+`
-/// and the exponent's digits. `None` for anything else, or for more digits
-/// than 38 (no ID needs them).
-fn parse_scientific(text: &[u8]) -> Option<Scientific> {
-    let e = text.iter().position(|&b| b == b'e' || b == b'E')?;
-    let (mantissa, exponent) = (&text[..e], &text[e + 1..]);
-    let exponent = exponent.strip_prefix(b"+").unwrap_or(exponent);
-    if exponent.is_empty() || exponent.len() > 4 || !exponent.iter().all(u8::is_ascii_digit) {
-        return None;
-    }
-    let (whole, fraction) = match mantissa.iter().position(|&b| b == b'.') {
-        Some(p) => (&mantissa[..p], &mantissa[p + 1..]),
-        None => (mantissa, &mantissa[..0]),
-    };
-    let all_digits = |t: &[u8]| t.iter().all(u8::is_ascii_digit);
-    if whole.is_empty() || !all_digits(whole) || !all_digits(fraction) {
-        return None;
-    }
-    let mut digits: u128 = 0;
-    for &b in whole.iter().chain(fraction).skip_while(|&&b| b == b'0') {
-        digits = digits.checked_mul(10)?.checked_add(u128::from(b - b'0'))?;
-    }
-    let exponent: i32 = std::str::from_utf8(exponent).ok()?.parse().ok()?;
-    Some(Scientific {
-        digits,
-        exponent: exponent - fraction.len() as i32,
-    })
-}
-
-/// The IDs scientific text stands for (see the module's notes): a span,
-/// or why there is none (a fraction, or beyond 2^64 - 1).
-fn scientific_span(s: Scientific) -> Result<Span, Reason> {
-    if s.exponent < 0 {
-        // Decimals beyond the exponent: a whole number only if they are 0.
-        let scale = pow10(s.exponent.unsigned_abs()).ok_or(Reason::Fraction)?;
-        if s.digits % scale != 0 {
-            return Err(Reason::Fraction);
-        }
-        let v = u64::try_from(s.digits / scale).map_err(|_| Reason::TooLarge)?;
-        return Ok(Span::exact(v));
-    }
-    let unit = pow10(s.exponent as u32).ok_or(Reason::TooLarge)?;
-    let value = s.digits.checked_mul(unit).ok_or(Reason::TooLarge)?;
-    // In halves, so that half a unit is whole: 2 g(n) within 2V -+ u.
-    let (min, max) = (
-        (2 * value).saturating_sub(unit),
-        (2 * value).checked_add(unit).ok_or(Reason::TooLarge)?,
-    );
-    // Wide enough for a double's half gap and the 15 digits Excel keeps.
-    let kept = pow10(digit_count(value + unit).saturating_sub(SPREADSHEET_DIGITS)).ok_or(Reason::TooLarge)?;
-    let within = window(value, unit + kept + (1 << 13)).ok_or(Reason::TooLarge)?;
-    let as_written = preimage(within, |n| 2 * u128::from(n), min, max);
-    let through_double = preimage(within, |n| 2 * nearest_double(n), min, max);
-    let truncated_15 = preimage(within, |n| 2 * truncated(u128::from(n), SPREADSHEET_DIGITS), min, max);
-    [as_written, through_double, truncated_15]
+    let within = window(v, step)?;
+    // %.{kept}g of the nearest double, within a step of `v`; and, with fewer
+    // than 15 digits shown, what Excel kept, rounded to them.
+    let printed = preimage(within, |n| rounded_to(nearest_double(n), kept), v, v);
+    let shown = (kept < SPREADSHEET_DIGITS)
+        .then(|| {
+            preimage(
+                within,
+                |n| rounded_to(truncated(u128::from(n), SPREADSHEET_DIGITS), kept),
+                v,
+                v,
+            )
+        })
+        .flatten();
+    [truncated_15, printed, shown]
         .into_iter()
         .flatten()
         .reduce(|a, b| a.hull(Some(b)))
-        .ok_or(Reason::TooLarge)
 }
 
 /// Decimal digits of any length as a number, `None` beyond `u128`.
@@ -338,7 +296,11 @@ fn double_hull(span: Span, through_double: bool) -> Span {
 /// to).
 pub fn entry_candidates(entry: Entry, through_double: bool) -> Candidates {
     match entry {
-        Entry::Id(id) => Candidates::Span(double_hull(Span::exact(id), through_double)),
+        // A number's trailing zeros say what they say in any form.
+        Entry::Id(id) => {
+            let span = spreadsheet_span(u128::from(id)).unwrap_or(Span::exact(id));
+            Candidates::Span(double_hull(span, through_double))
+        }
         Entry::Missing => Candidates::Missing,
         Entry::Invalid(reason) => Candidates::Invalid(reason),
         // `from_double` says Imprecise of finite doubles only.
@@ -349,19 +311,36 @@ pub fn entry_candidates(entry: Entry, through_double: bool) -> Candidates {
 /// The IDs a double may stand for.
 pub fn double_candidates(x: f64, through_double: bool) -> Candidates {
     match from_double(x) {
-        Entry::Imprecise => double_span(x).map_or(Candidates::Invalid(Reason::TooLarge), Candidates::Span),
+        // A double read from a spreadsheet's digits (its shortest text has
+        // them) stands for what they do too.
+        Entry::Imprecise => match double_span(x) {
+            Some(span) => Candidates::Span(span.hull(shortest_text(x).and_then(spreadsheet_span))),
+            None => Candidates::Invalid(Reason::TooLarge),
+        },
         entry => entry_candidates(entry, through_double),
     }
 }
 
+/// The shortest decimal text that reads back as `d` (as JavaScript, Python
+/// and JSON writers write a double), as a whole number: Rust's formatting
+/// of a double without a precision is that text.
+pub(super) fn shortest_text(d: f64) -> Option<u128> {
+    let text = format!("{d:e}");
+    let (mantissa, exponent) = text.split_once('e')?;
+    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+    let fraction = mantissa.split_once('.').map_or(0, |(_, f)| f.len()) as i32;
+    let scale = u32::try_from(exponent.parse::<i32>().ok()? - fraction).ok()?;
+    digits.parse::<u128>().ok()?.checked_mul(10u128.checked_pow(scale)?)
+}
+
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::test_cases::pseudo_random;
 
     /// Every `n` near `center` for which `member` holds, by brute force,
     /// as a span: the definitions checked one integer at a time.
-    fn brute(center: u128, margin: u64, member: impl Fn(u64) -> bool) -> Option<Span> {
+    pub(in crate::salvage) fn brute(center: u128, margin: u64, member: impl Fn(u64) -> bool) -> Option<Span> {
         let (lo, hi) = window(center, u128::from(margin)).unwrap();
         let found: Vec<u64> = (lo..=hi).filter(|&n| member(n)).collect();
         // The set is an interval: no gaps.
@@ -429,9 +408,18 @@ mod tests {
                 continue;
             }
             let kept = truncated(u128::from(id), 15);
-            let step = 10u64.pow(digit_count(kept) - 15);
-            let member = |n: u64| truncated(u128::from(n), 15) == kept || rounded_to(nearest_double(n), 15) == kept;
-            assert_eq!(spreadsheet_span(kept), brute(kept, 2 * step, member), "{kept}");
+            // Fewer digits where the 15th and those before it are zeros.
+            let sig = kept_digits(kept).unwrap();
+            let step = 10u64.pow(digit_count(kept) - sig);
+            let member = |n: u64| {
+                let n = u128::from(n);
+                truncated(n, 15) == kept
+                    || rounded_to(nearest_double(n as u64), sig) == kept
+                    || rounded_to(truncated(n, 15), sig) == kept
+            };
+            if step <= 100_000 {
+                assert_eq!(spreadsheet_span(kept), brute(kept, 2 * step, member), "{kept}");
+            }
             assert!(spreadsheet_span(kept).is_some_and(|s| s.low <= id && id <= s.high));
         }
         // Not the form: fewer than 16 digits, or digits after the 15th.
@@ -452,82 +440,6 @@ mod tests {
         assert_eq!(rounded_to(9_999_999_999_999_999_999, 15), 10_000_000_000_000_000_000);
         assert_eq!(rounded_to(12_345, 15), 12_345);
         assert_eq!(truncated(1_234_567_890_123_456_789, 15), 1_234_567_890_123_450_000);
-    }
-
-    #[test]
-    fn scientific_text_stands_for_half_a_unit_of_its_last_digit() {
-        let s = parse_scientific(b"1.29403047242783E+18").unwrap();
-        assert_eq!(
-            s,
-            Scientific {
-                digits: 129_403_047_242_783,
-                exponent: 4
-            }
-        );
-        let span = scientific_span(s).unwrap();
-        // Half a unit, 5,000, below (no double's gap reaches further here);
-        // Excel's truncation, a whole unit less 1, above.
-        assert_eq!(
-            span,
-            Span {
-                low: 1_294_030_472_427_825_000,
-                high: 1_294_030_472_427_839_999
-            }
-        );
-        let within = |v: u128, unit: u128, n: u64| {
-            let near = |g: u128| 2 * g + unit >= 2 * v && 2 * g <= 2 * v + unit;
-            near(u128::from(n)) || near(nearest_double(n)) || near(truncated(u128::from(n), 15))
-        };
-        let v = 1_294_030_472_427_830_000u128;
-        assert_eq!(brute(v, 20_000, |n| within(v, 10_000, n)), Some(span));
-        // R's write.csv() of a double, 8 digits: a unit of 10^11. Its ends,
-        // too far apart to count, are where the definition starts and stops.
-        let v = 1_294_030_400_000_000_000u128;
-        let r = scientific_span(parse_scientific(b"1.2940304e+18").unwrap()).unwrap();
-        let member = |n: u64| within(v, 100_000_000_000, n);
-        assert!(member(r.low) && !member(r.low - 1) && member(r.high) && !member(r.high + 1));
-        // A double's half gap below, Excel's truncation above.
-        assert_eq!(u128::from(r.low), v - 50_000_000_000 - 128);
-        assert_eq!(u128::from(r.high), v + 50_000_000_000 + 9_999);
-        // Decimals beyond the exponent: whole numbers only.
-        assert_eq!(
-            scientific_span(parse_scientific(b"1.50e1").unwrap()),
-            Ok(Span::exact(15))
-        );
-        assert_eq!(
-            scientific_span(parse_scientific(b"1.5e0").unwrap()),
-            Err(Reason::Fraction)
-        );
-        assert_eq!(
-            scientific_span(parse_scientific(b"12E3").unwrap()).unwrap(),
-            Span {
-                low: 11_500,
-                high: 12_500
-            }
-        );
-        assert_eq!(scientific_span(parse_scientific(b"1e0").unwrap()), Ok(Span::exact(1)));
-        // Beyond the IDs, or too many digits.
-        assert_eq!(
-            scientific_span(parse_scientific(b"1e25").unwrap()),
-            Err(Reason::TooLarge)
-        );
-        assert!(scientific_span(parse_scientific(b"2e19").unwrap()).is_ok());
-        for bad in [
-            &b"e18"[..],
-            b"1.2e",
-            b"1.2e-18",
-            b"-1e18",
-            b"1.2.3e4",
-            b".5e3",
-            b"1e+",
-            b"1e99999",
-        ] {
-            assert_eq!(parse_scientific(bad), None, "{bad:?}");
-        }
-        assert_eq!(
-            parse_scientific(&[b'9'; 60].iter().copied().chain(*b"e1").collect::<Vec<_>>()),
-            None
-        );
     }
 
     #[test]
@@ -591,9 +503,15 @@ mod tests {
     fn number_entries() {
         assert_eq!(double_candidates(5.0, false), Candidates::Span(Span::exact(5)));
         assert_eq!(double_candidates(-1.0, false), Candidates::Invalid(Reason::Negative));
+        let d = 1_294_030_472_427_830_433u64 as f64;
+        assert_eq!(double_candidates(d, false), Candidates::Span(double_span(d).unwrap()));
+        // A double whose shortest text has two significant digits.
         assert_eq!(
             double_candidates(1.8e18, false),
-            Candidates::Span(double_span(1.8e18).unwrap())
+            Candidates::Span(Span {
+                low: 1_749_999_999_999_999_872,
+                high: 1_850_000_000_000_009_999
+            })
         );
         assert_eq!(double_candidates(1e30, false), Candidates::Invalid(Reason::TooLarge));
         assert_eq!(entry_candidates(Entry::Missing, true), Candidates::Missing);
@@ -612,5 +530,38 @@ mod tests {
             Some(LossyForm::Scientific)
         );
         assert_eq!(lossy_form(Entry::Id(5), Some(b"5")), None);
+    }
+
+    #[test]
+    fn a_few_significant_digits_stand_for_every_id_they_round_from() {
+        // A tweet ID as a spreadsheet too narrow for its digits saved it:
+        // 7.02608E+17, six significant digits and twelve zeros. The tweet
+        // is some 20 s after the ID those digits are.
+        let saved = 702_608_000_000_000_000u64;
+        let tick = (saved >> 22) + 20_123;
+        let tweet = (tick << 22) | (10 << 17) | (23 << 12) | 1;
+        assert_eq!(format!("{:.5e}", tweet as f64), "7.02608e17");
+        let contains = |c: Candidates| match c {
+            Candidates::Span(s) => s.low <= tweet && tweet <= s.high && !s.is_exact(),
+            _ => false,
+        };
+        // In every form: integer64 (or a zuid_id), text, a double.
+        assert!(contains(entry_candidates(Entry::Id(saved), false)));
+        assert!(contains(text_candidates(
+            b"702608000000000000",
+            TextForm::Decimal,
+            false
+        )));
+        assert!(contains(double_candidates(saved as f64, false)));
+        // Every ID that rounds to those six digits, and no more.
+        let span = spreadsheet_span(u128::from(saved)).unwrap();
+        // From the first integer whose nearest double is ...7500000000000,
+        // a tie that goes to the even 702608.
+        assert_eq!(span.low, 702_607_499_999_999_936);
+        assert_eq!(span.high, 702_608_500_000_000_999);
+        // A value whose 16th digit is not 0 lost none that its form shows.
+        assert_eq!(spreadsheet_span(702_608_000_000_000_100), None);
+        // Nor does a number of 15 digits or fewer.
+        assert_eq!(spreadsheet_span(702_608_000_000_000), None);
     }
 }
