@@ -138,10 +138,11 @@ id_from_url <- function(x, layout = NULL) {
   if (!is.null(layout)) {
     layout <- as_layout(layout, call)
   }
-  # Invalid entries are links: the first is shown whole, with what is wrong
-  # with its ID. The layout of a link's ID is its platform's, not `layout`.
-  entries <- list(arg = "`x`", are = c("is a link whose ID is not valid", "are links whose ID is not valid"),
-                  first = " The first, %s: its ID %s.")
+  # Invalid entries are links (or digits no ID can be): the first is
+  # shown with the part of it that is wrong, whole, and why. The layout of a link's ID is its platform's, not `layout`.
+  entries <- list(arg = "`x`",
+                  are = c("is a link or an ID that is not valid", "are links or IDs that are not valid"),
+                  first = " The first, %s: its ID %s.", first_part = " The first, %s: its ID %s %s.")
   columns <- rust_value(ids_from_links(x, layout), call, list(x = x, entries = entries))
   columns$time <- structure(columns$time, class = c("POSIXct", "POSIXt"), tzone = "UTC")
   structure(columns, class = "data.frame", row.names = c(NA_integer_, -length(x)))

@@ -45,6 +45,10 @@ pub enum Reason {
     /// sequential number): decoding gives it no time. Decoders report these
     /// apart from invalid entries, which they are not.
     BeforeLayout,
+    /// A Mastodon link's ID whose time no post can have (before the
+    /// fediverse began, or ahead of the present): any host's
+    /// `/@<user>/<digits>` reads as Mastodon's.
+    ImplausibleTime,
 }
 
 impl Reason {
@@ -69,10 +73,11 @@ impl Reason {
             Reason::Scientific => "scientific",
             Reason::NotShortcode => "not_shortcode",
             Reason::BeforeLayout => "before_layout",
+            Reason::ImplausibleTime => "implausible_time",
         }
     }
 
-    pub const ALL: [Reason; 18] = [
+    pub const ALL: [Reason; 19] = [
         Reason::NotDigits,
         Reason::TooLarge,
         Reason::SignBit,
@@ -91,6 +96,7 @@ impl Reason {
         Reason::Scientific,
         Reason::NotShortcode,
         Reason::BeforeLayout,
+        Reason::ImplausibleTime,
     ];
 }
 
