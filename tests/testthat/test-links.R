@@ -240,7 +240,8 @@ test_that("the warnings read well", {
                          "https://x.com/jack/status/20", "https://mastodon.social/@Gargron/1"))
     out <- id_from_url(c(paste0("https://discord.com/channels/197038439483310086/197038439483310087/",
                                 "17592884729911706x)."), "https://example.org/@someone/9223372036854775807"))
-    out <- id_from_url(c("https://example.org/@someone/9223372036854775807", "https://x.com/a/status/1888944671579078978"))
+    out <- id_from_url(c("https://example.org/@someone/9223372036854775807",
+                         "https://x.com/a/status/1888944671579078978"))
     out <- id_from_url(c("18446744073709551616", "https://x.com/a/status/1888944671579078978"))
   })
 })
