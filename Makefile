@@ -36,6 +36,7 @@ docs:
 # alone.
 bench: install
 	R_LIBS="$(CURDIR)/$(LIB)" Rscript bench/bench.R
+	R_LIBS="$(CURDIR)/$(LIB)" Rscript bench/links.R
 	$(MAKE) bench-sql
 
 bench-sql: install

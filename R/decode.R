@@ -9,7 +9,8 @@
 #' * character: decimal digits, 0 to 2^64 - 1, with optional white space
 #'   around them as `as.numeric()` allows (with the `scru64` layout a
 #'   12-character string is read as SCRU64's base36 text, in either case;
-#'   with the `tid` layout a 13-character string is read as TID text). Two
+#'   with the `tid` layout a 13-character string is read as TID text, and
+#'   shorter text is invalid). Two
 #'   forms other tools write without losing a digit are read too: rtweet's
 #'   (up to 0.7) lower-case `x` before the digits, `"x1440047230140837891"`,
 #'   and a whole number written as a float, a point and zeros after the

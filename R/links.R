@@ -10,9 +10,13 @@
 #'
 #' The link forms read, and the layout each platform's IDs decode with:
 #' * `"twitter"` (`twitter`): `twitter.com` and `x.com` (also `www.`,
-#'   `mobile.`, `m.`), `/<user>/status/<id>`, `/<user>/statuses/<id>`,
-#'   `/i/web/status/<id>`, `/i/status/<id>`, and the hash-bang
-#'   `/#!/<user>/status/<id>` of 2010 to 2012.
+#'   `mobile.`, `m.`) and the mirrors tweets are shared through
+#'   (`fxtwitter.com`, `vxtwitter.com`, `fixupx.com`, `fixvx.com`,
+#'   `twittpr.com`, `xcancel.com`, and Nitter instances: any host with a
+#'   label containing `nitter`), `/<user>/status/<id>`,
+#'   `/<user>/statuses/<id>`, `/i/web/status/<id>`, `/i/status/<id>`, the
+#'   hash-bang `/#!/<user>/status/<id>` of 2010 to 2012, and a profile,
+#'   `/<user>`.
 #' * `"discord"` (`discord`): `discord.com` and `discordapp.com` (also `ptb.`,
 #'   `canary.`), `/channels/<guild>/<channel>/<message>` (the guild `@me`
 #'   for direct messages); without the message, a channel's link; without
@@ -37,6 +41,16 @@
 #'   `urn:li:share:<id>`, `urn:li:ugcPost:<id>` and
 #'   `urn:li:comment:(<parent>,<id>)`, alone or in a link's path
 #'   (`/feed/update/<urn>`), and `/posts/<user>_<words>-activity-<id>-<code>`.
+#'
+#' Links are read as people paste them: in `<...>` (as Discord users paste
+#' a link without its preview), in brackets or quotes, and with the
+#' punctuation of the sentence after them (`.`, `,`, `;`, `!`, `?`, `)`,
+#' `]`, `>`, quotes), also percent-encoded as exporters write it (`%29`).
+#' These belong to the text, not the link, as link detectors treat them;
+#' a closing bracket the link opened stays part of it (`/wiki/Mercury_(planet)`,
+#' LinkedIn's `urn:li:comment:(...)`). A profile link (`x.com/<user>`,
+#' `instagram.com/<user>/`, `tiktok.com/@<user>`, `threads.net/@<user>`,
+#' `bsky.app/profile/<handle>`) gives its platform and `user`, with no ID.
 #'
 #' Links are read with or without `https://`, in any case where the
 #' platform takes any (hosts, `/status/`), with a query, a fragment, more
@@ -68,7 +82,14 @@
 #' one (`/status/12a`, a shortcode with other characters, a number of 2^64
 #' or more, or one with the sign bit set where the layout keeps it 0): its
 #' ID is `NA`, and the call gives one warning of class
-#' `zuid_warning_invalid` that counts them. A tweet or Mastodon ID below
+#' `zuid_warning_invalid` that counts them and quotes the first one's ID
+#' part. Bare digits of 2^64 or more are invalid entries too, as in
+#' [as_zuid_id()]. Mastodon runs on any host, so any site's
+#' `/@<user>/<digits>` reads as a Mastodon link: one whose ID decodes to a
+#' time no post has, before 2008-07-02 (identi.ca's opening: Mastodon dates
+#' a post it shows from another server by that post's time, and the
+#' fediverse began there) or more than a day after now, is an invalid
+#' entry as well, its ID `NA`. A tweet or Mastodon ID below
 #' where its layout's IDs begin (tweets from before November 2010,
 #' Mastodon's statuses from before 2.0) keeps its ID but has no time, with a
 #' warning of class `zuid_warning_before_layout` (see
@@ -138,10 +159,11 @@ id_from_url <- function(x, layout = NULL) {
   if (!is.null(layout)) {
     layout <- as_layout(layout, call)
   }
-  # Invalid entries are links: the first is shown whole, with what is wrong
-  # with its ID. The layout of a link's ID is its platform's, not `layout`.
-  entries <- list(arg = "`x`", are = c("is a link whose ID is not valid", "are links whose ID is not valid"),
-                  first = " The first, %s: its ID %s.")
+  # Invalid entries are links (or digits no ID can be): the first is
+  # shown with the part of it that is wrong, whole, and why. The layout of a link's ID is its platform's, not `layout`.
+  entries <- list(arg = "`x`",
+                  are = c("is a link or an ID that is not valid", "are links or IDs that are not valid"),
+                  first = " The first, %s: its ID %s.", first_part = " The first, %s: its ID %s %s.")
   columns <- rust_value(ids_from_links(x, layout), call, list(x = x, entries = entries))
   columns$time <- structure(columns$time, class = c("POSIXct", "POSIXt"), tzone = "UTC")
   structure(columns, class = "data.frame", row.names = c(NA_integer_, -length(x)))

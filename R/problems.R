@@ -172,9 +172,7 @@ problem_handlers$invalid_entries <- function(problem, call, context) {
   }
   are <- if (is.null(entries$are)) sprintf("%s not %s", plural(count, "is", "are"), what) else
     plural(count, entries$are[[1]], entries$are[[2]])
-  first <- if (is.null(context$x)) "" else sprintf(entries$first %||% " The first, %s, %s.",
-    entry_text(context$x, problem$positions[[1]]),
-    reason_words(problem$reason, context$layout, advice = !isTRUE(context$merged)))
+  first <- if (is.null(context$x)) "" else first_invalid_text(problem, context, entries)
   zuid_warn(sprintf(
     "%s of %s %s of %s %s and became NA (at %s).%s",
     whole_text(count), whole_text(n), plural(n, "entry", "entries"), arg,
@@ -199,12 +197,14 @@ warn_entries <- function(problems, call, context) {
   shown <- !(classes == "zuid_warning_rounded" & invalid &
                vapply(kinds, function(w) identical(w$cause, "scientific"), logical(1)))
   rounded <- any(classes == "zuid_warning_rounded")
-  # 96- to 160-bit IDs are text already: no advice on reading them as text.
-  advice <- if (is_wide_layout(context$layout)) character() else
-    paste0(read_ids_advice, if (rounded) " `id_check_damage()` says what a column shows." else "")
   positions <- sort(unique(unlist(lapply(kinds, function(w) w$positions))))
   fields <- lapply(kinds, function(w) unclass(w)[setdiff(names(w), c("message", "call"))])
   names(fields) <- classes
+  # The advice to read IDs as text is for IDs a double rounded: never for
+  # entries that are not numbers, nor for those below a layout's beginning.
+  through_double <- rounded || identical(fields$zuid_warning_invalid$reason, "scientific")
+  advice <- if (!through_double) character() else
+    paste0(read_ids_advice, if (rounded) " `id_check_damage()` says what a column shows." else "")
   messages <- vapply(kinds[shown], conditionMessage, character(1))
   text <- if (length(messages) == 1L) paste(c(messages, advice), collapse = " ") else
     paste(c(sprintf("Entries of %s of %s kinds:", context$entries$arg %||% "`x`", whole_text(length(messages))),
@@ -214,6 +214,32 @@ warn_entries <- function(problems, call, context) {
             count = sum(vapply(kinds[shown], function(w) w$count, numeric(1))),
             positions = positions, kinds = fields,
             reason = fields$zuid_warning_invalid$reason, cause = fields$zuid_warning_rounded$cause)
+}
+
+# The first invalid entry and why it is not an ID. Where the core says which
+# part of the entry is wrong (`value` to `detail`, its characters), and the
+# call's words have a place for it (`first_part`), that part is quoted
+# whole, so that a long entry shortened in the message still shows it.
+first_invalid_text <- function(problem, context, entries) {
+  i <- problem$positions[[1]]
+  reason <- reason_words(problem$reason, context$layout, advice = !isTRUE(context$merged))
+  part <- entry_part(context$x, i, problem$value, problem$detail)
+  if (is.null(part) || is.null(entries$first_part)) {
+    return(sprintf(entries$first %||% " The first, %s, %s.", entry_text(context$x, i), reason))
+  }
+  sprintf(entries$first_part, entry_text(context$x, i), visible_text(part, 60L), reason)
+}
+
+# Characters `start` to `end` of text entry `i`, or NULL where there is no
+# such part, or it is the whole entry.
+entry_part <- function(x, i, start, end) {
+  value <- if (is.character(x)) x[[i]] else NA_character_
+  if (is.null(start) || is.na(start) || is.na(value) || !valid_text(value) ||
+      nchar(value, "bytes") != nchar(value, "chars")) {
+    return(NULL)
+  }
+  part <- substr(value, start, end)
+  if (identical(part, trimws(value)) || !nzchar(part)) NULL else part
 }
 
 # IDs below where the layout's IDs begin (see `begins` in the core's table
@@ -286,6 +312,10 @@ reason_words <- function(reason, layout = NULL, advice = TRUE) {
                               core_facts("bases")$base58$alphabet),
     not_base62_text = "is not base62 digits (`0-9`, `A-Z` and `a-z`)",
     not_shortcode = "is not an Instagram shortcode (`A-Z`, `a-z`, `0-9`, `-` and `_`)",
+    implausible_time = paste(
+      "decodes to a time no Mastodon post has (before 2008-07-02, when the fediverse",
+      "began, or more than a day from now): the site is no Mastodon server, or the number is no post's"
+    ),
     scientific = paste0(
       "is a number in scientific notation, as a spreadsheet or a double writes ",
       "large numbers: its low digits are lost (`id_time_bounds()` bounds its time)",

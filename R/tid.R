@@ -15,7 +15,10 @@
 #' which keeps the top bit 0 and which the `zuid_id`s of `id_from_tid()`
 #' carry, refuses them as it refuses any such ID. Under that layout, every
 #' function that reads IDs also reads this text: a 13-character string is
-#' always TID text there (no real TID has 13 decimal digits).
+#' always TID text there (no real TID has 13 decimal digits), and shorter
+#' text is no ID at all (`id_is_valid("222", "tid")` is `FALSE`, as the AT
+#' Protocol's interop tests list it); a TID's decimal number, 14 digits or
+#' more for any time after 1970-01-01T02:43Z, is read as such.
 #'
 #' `id_to_tid()` reads `x` as any ID is read, with decimal text (no layout
 #' is involved); every 64-bit number has TID text.

@@ -73,7 +73,7 @@ test_that("a platform's link that names no ID gives its platform and context, si
   )))
   expect_identical(out$platform, c("twitter", "bluesky", "bluesky", "discord"))
   expect_true(all(is.na(out$id) & is.na(out$layout) & is.na(out$time)))
-  expect_identical(out$user[2:3], c("jay.bsky.team", "did:plc:oky5czdrnfjpqslsw2a5iclo"))
+  expect_identical(out$user[1:3], c("Wikipedia", "jay.bsky.team", "did:plc:oky5czdrnfjpqslsw2a5iclo"))
   expect_identical(out$kind[3], "app.bsky.actor.profile")
   expect_identical(out$guild[4], "@me")
 })
@@ -87,8 +87,8 @@ test_that("links with a malformed ID are invalid entries: NA and one warning", {
   expect_identical(w$count, 3)
   expect_identical(w$positions, c(1, 3, 4))
   expect_match(conditionMessage(w), paste0(
-    "3 of 5 entries of `x` are links whose ID is not valid and became NA (at 1, 3, 4). The first, ",
-    "\"https://x.com/jack/status/12a\": its ID is not decimal digits."
+    "3 of 5 entries of `x` are links or IDs that are not valid and became NA (at 1, 3, 4). The first, ",
+    "\"https://x.com/jack/status/12a\": its ID \"12a\" is not decimal digits."
   ), fixed = TRUE)
   out <- suppressWarnings(id_from_url(x), classes = "zuid_warning_invalid")
   expect_identical(out$id, c(NA, tweet, NA, NA, NA))
@@ -104,12 +104,16 @@ test_that("tweets and Mastodon statuses older than their layout keep their ID, w
     warnings[[length(warnings) + 1L]] <<- w
     invokeRestart("muffleWarning")
   })
-  expect_length(warnings, 2L)
-  expect_true(all(vapply(warnings, inherits, logical(1), "zuid_warning_before_layout")))
-  expect_identical(vapply(warnings, `[[`, "", "first_id"), c("29700859248", "5662310400000"))
-  expect_identical(vapply(warnings, `[[`, 0, "positions"), c(1, 2))
-  expect_match(conditionMessage(warnings[[1]]), "where the twitter layout's IDs begin", fixed = TRUE)
-  expect_match(conditionMessage(warnings[[2]]), "where the mastodon layout's IDs begin", fixed = TRUE)
+  # One warning for the call, with each layout's kind in `kinds`.
+  expect_length(warnings, 1L)
+  w <- warnings[[1]]
+  expect_s3_class(w, c("zuid_warning_entries", "zuid_warning_before_layout"))
+  expect_identical(vapply(w$kinds, `[[`, "", "first_id"), c("29700859248", "5662310400000"),
+                   ignore_attr = TRUE)
+  expect_identical(w$positions, c(1, 2))
+  expect_match(conditionMessage(w), "where the twitter layout's IDs begin", fixed = TRUE)
+  expect_match(conditionMessage(w), "where the mastodon layout's IDs begin", fixed = TRUE)
+  expect_no_match(conditionMessage(w), "bit64::integer64", fixed = TRUE)
   expect_identical(out$id, c("20", "1", tweet))
   expect_identical(is.na(out$time), c(TRUE, TRUE, FALSE))
 })
@@ -145,6 +149,85 @@ test_that("the columns turn into IDs exactly, one layout at a time", {
   expect_identical(id_time(ids), out$time)
 })
 
+test_that("links read as people paste them, from a chat export", {
+  # Markdown, Discord's <...>, a sentence's punctuation, an exporter's %29;
+  # balanced brackets in a path stay part of it.
+  link <- "https://x.com/Wikipedia/status/1888944671579078978"
+  pasted <- c(paste0(link, ")"), paste0("(", link, ")."), paste0("<", link, ">"), paste0(link, "."),
+              paste0(link, ","), paste0(link, "]"), paste0("\"", link, "\""), paste0(link, "%29"),
+              paste0(link, "%3E"), paste0(" ", link, "\n"))
+  expect_silent(out <- id_from_url(pasted))
+  expect_identical(out$id, rep(tweet, length(pasted)))
+  expect_identical(out$user, rep("Wikipedia", length(pasted)))
+  comment <- id_from_url("urn:li:comment:(activity:7206271470342131712,7243992047441870850).")
+  expect_identical(comment$id, "7243992047441870850")
+  expect_true(is.na(id_from_url("https://en.wikipedia.org/wiki/Mercury_(planet)")$platform))
+})
+
+test_that("mirrors of tweets and Discord's other hosts are their platforms' links", {
+  hosts <- c("fxtwitter.com", "vxtwitter.com", "fixupx.com", "fixvx.com", "twittpr.com", "nitter.net",
+             "nitter.poast.org", "xcancel.com", "mobile.twitter.com")
+  out <- id_from_url(sprintf("https://%s/Wikipedia/status/1888944671579078978", hosts))
+  expect_identical(out$platform, rep("twitter", length(hosts)))
+  expect_identical(out$id, rep(tweet, length(hosts)))
+  message <- "/channels/197038439483310086/197038439483310087/175928847299117063"
+  discord <- id_from_url(paste0("https://", c("canary.discord.com", "ptb.discord.com", "discordapp.com",
+                                             "canary.discordapp.com"), message))
+  expect_identical(discord$platform, rep("discord", 4))
+  expect_identical(discord$id, rep("175928847299117063", 4))
+})
+
+test_that("a profile link gives its user, with no ID or time", {
+  out <- id_from_url(c("https://x.com/Wikipedia", "https://nitter.net/jack/", "https://www.instagram.com/natgeo/",
+                       "https://www.tiktok.com/@billnye", "https://www.threads.net/@zuck", "https://x.com/home"))
+  expect_identical(out$platform, c("twitter", "twitter", "instagram", "tiktok", "threads", "twitter"))
+  expect_identical(out$user, c("Wikipedia", "jack", "natgeo", "billnye", "zuck", NA))
+  expect_true(all(is.na(out$id) & is.na(out$time) & is.na(out$kind)))
+})
+
+test_that("the warning quotes the part of the entry that is wrong, whole", {
+  long <- paste0("https://discord.com/channels/197038439483310086/197038439483310087/", "17592884729911706x")
+  w <- tryCatch(id_from_url(c(long, "fine")), warning = identity)
+  expect_s3_class(w, "zuid_warning_invalid")
+  expect_match(conditionMessage(w), "its ID \"17592884729911706x\" is not decimal digits", fixed = TRUE)
+})
+
+test_that("digits of 2^64 or more warn as as_zuid_id() does", {
+  x <- c("18446744073709551616", "18446744073709551615", " 99999999999999999999999 ")
+  expect_warning(as_zuid_id(x[1]), class = "zuid_warning_invalid")
+  w <- tryCatch(id_from_url(x), warning = identity)
+  expect_s3_class(w, "zuid_warning_invalid")
+  expect_identical(w$positions, c(1, 3))
+  expect_match(conditionMessage(w), "\"18446744073709551616\": its ID is 2^64 or more", fixed = TRUE)
+  out <- suppressWarnings(id_from_url(x, layout = "discord"), classes = "zuid_warning_invalid")
+  expect_identical(out$id, c(NA, "18446744073709551615", NA))
+})
+
+test_that("a Mastodon link whose ID holds no post's time is NA, with the call's one warning", {
+  # On any host `/@<user>/<digits>` reads as Mastodon's: 2^63 - 1 decodes to
+  # the year 10889, 41382604800000000 to 1990, before the fediverse began.
+  x <- c("https://example.org/@someone/9223372036854775807", "https://example.org/@someone/41382604800000000",
+         "https://mastodon.social/@Gargron/103270115826048975", "https://x.com/jack/status/12a",
+         "18446744073709551616")
+  warnings <- list()
+  out <- withCallingHandlers(id_from_url(x), warning = function(w) {
+    warnings[[length(warnings) + 1L]] <<- w
+    invokeRestart("muffleWarning")
+  })
+  expect_length(warnings, 1L)
+  expect_s3_class(warnings[[1]], c("zuid_warning_invalid", "zuid_warning"))
+  expect_identical(warnings[[1]]$positions, c(1, 2, 4, 5))
+  expect_match(conditionMessage(warnings[[1]]), "no Mastodon post has", fixed = TRUE)
+  expect_identical(out$id, c(NA, NA, "103270115826048975", NA, NA))
+  expect_identical(out$platform[1:3], rep("mastodon", 3))
+  expect_identical(out$instance[1:2], rep("example.org", 2))
+  # Now is within the window, a week ahead is not.
+  now <- id_from_time(Sys.time(), "mastodon", as = "character")
+  week <- id_from_time(Sys.time() + 7 * 86400, "mastodon", as = "character")
+  expect_silent(id_from_url(paste0("https://a.example/@b/", now)))
+  expect_warning(id_from_url(paste0("https://a.example/@b/", week)), class = "zuid_warning_invalid")
+})
+
 test_that("wrong arguments are errors", {
   expect_snapshot(cnd_class = TRUE, error = TRUE, {
     id_from_url(1888944671579078978)
@@ -159,6 +242,11 @@ test_that("the warnings read well", {
   expect_snapshot(cnd_class = TRUE, {
     out <- id_from_url(c("https://x.com/jack/status/12a", "https://www.instagram.com/p/a.b/",
                          "https://x.com/jack/status/20", "https://mastodon.social/@Gargron/1"))
+    out <- id_from_url(c(paste0("https://discord.com/channels/197038439483310086/197038439483310087/",
+                                "17592884729911706x)."), "https://example.org/@someone/9223372036854775807"))
+    out <- id_from_url(c("https://example.org/@someone/9223372036854775807",
+                         "https://x.com/a/status/1888944671579078978"))
+    out <- id_from_url(c("18446744073709551616", "https://x.com/a/status/1888944671579078978"))
   })
 })
 

@@ -50,6 +50,10 @@ pub enum Reason {
     /// Text that is not an ID of a 96- to 160-bit format, by the rule of
     /// that format it broke.
     Wide(WideProblem),
+    /// A Mastodon link's ID whose time no post can have (before the
+    /// fediverse began, or ahead of the present): any host's
+    /// `/@<user>/<digits>` reads as Mastodon's.
+    ImplausibleTime,
 }
 
 impl Reason {
@@ -75,10 +79,11 @@ impl Reason {
             Reason::NotShortcode => "not_shortcode",
             Reason::BeforeLayout => "before_layout",
             Reason::Wide(problem) => problem.code(),
+            Reason::ImplausibleTime => "implausible_time",
         }
     }
 
-    pub const ALL: [Reason; 18] = [
+    pub const ALL: [Reason; 19] = [
         Reason::NotDigits,
         Reason::TooLarge,
         Reason::SignBit,
@@ -97,6 +102,7 @@ impl Reason {
         Reason::Scientific,
         Reason::NotShortcode,
         Reason::BeforeLayout,
+        Reason::ImplausibleTime,
     ];
 }
 

@@ -71,7 +71,7 @@ fn not_digits(text: &[u8]) -> Reason {
 
 /// Whether a byte is white space to R's number readers (C's `isspace()`
 /// in the C locale), which `as.numeric()` skips around a number.
-fn is_space(byte: u8) -> bool {
+pub(crate) fn is_space(byte: u8) -> bool {
     matches!(byte, b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C)
 }
 
@@ -84,7 +84,8 @@ pub fn trim_space(text: &[u8]) -> &[u8] {
 
 /// An ID from text, with white space around it allowed: a 12-character
 /// string is SCRU64 text, and a 13-character one TID text, where the form
-/// says so; anything else is decimal. (No real TID has 13 decimal digits:
+/// says so; anything else is decimal, but for text shorter than 13 under
+/// TIDs, which is neither. (No real TID has 13 decimal digits or fewer:
 /// those would be times in the first three hours of 1970.)
 #[inline]
 pub fn parse_text(text: &[u8], form: TextForm) -> Entry {
@@ -95,7 +96,10 @@ pub fn parse_text(text: &[u8], form: TextForm) -> Entry {
     };
     match form {
         TextForm::Scru64 if text.len() == SCRU64_TEXT_LEN => parse_scru64(text),
-        TextForm::Tid if text.len() == TID_TEXT_LEN => parse_tid(text),
+        // Shorter text is no TID: the AT Protocol's interop tests list
+        // "222" as invalid, and a TID's number after 1970-01-01T02:43Z has
+        // 14 digits or more.
+        TextForm::Tid if text.len() <= TID_TEXT_LEN => parse_tid(text),
         _ => match parse_decimal(text) {
             Entry::Invalid(Reason::NotDigits) => parse_other_tools(text),
             entry => entry,
@@ -385,7 +389,15 @@ mod tests {
             parse_text(b"1765540095184413696", TextForm::Tid),
             Entry::Id(1_765_540_095_184_413_696)
         );
-        assert_eq!(parse_text(b"000000000010", TextForm::Tid), Entry::Id(10));
+        assert_eq!(
+            parse_text(b"000000000010", TextForm::Tid),
+            Entry::Invalid(Reason::NotTidText)
+        );
+        assert_eq!(parse_text(b" 222 ", TextForm::Tid), Entry::Invalid(Reason::NotTidText));
+        assert_eq!(
+            parse_text(b"22222222222222", TextForm::Tid),
+            Entry::Id(22_222_222_222_222)
+        );
         assert_eq!(TextForm::from_name(b"SCRU64"), None);
     }
 }

@@ -91,36 +91,60 @@ mod tests {
         assert_eq!(text(id), "3kao2cl6lyj2p");
     }
 
-    /// The AT Protocol's interoperability test files.
+    /// bluesky-social/atproto-interop-tests, syntax/tid_syntax_valid.txt
+    /// and syntax/tid_syntax_invalid.txt (commit 056e574), every line.
+    pub(crate) const INTEROP_VALID: [&str; 4] = ["3jzfcijpj2z2a", "7777777777777", "3zzzzzzzzzzzz", "2222222222222"];
+    pub(crate) const INTEROP_INVALID: [&str; 9] = [
+        // not base32
+        "3jzfcijpj2z21",
+        "0000000000000",
+        // case-sensitive
+        "3JZFCIJPJ2Z2A",
+        // too long/short
+        "3jzfcijpj2z2aa",
+        "3jzfcijpj2z2",
+        "222",
+        // old dashes syntax not actually supported
+        "3jzf-cij-pj2z-2a",
+        // high bit can't be high
+        "zzzzzzzzzzzzz",
+        "kjzfcijpj2z2a",
+    ];
+
     #[test]
     fn the_interop_syntax_files() {
-        for valid in [
-            "3jzfcijpj2z2a",
-            "7777777777777",
-            "3zzzzzzzzzzzz",
-            "a222222222222",
-            "j222222222222",
-            "azzzzzzzzzzzz",
-        ] {
+        for valid in INTEROP_VALID {
             let Entry::Id(id) = parse_tid(valid.as_bytes()) else {
                 panic!("{valid} refused")
             };
             assert_eq!(text(id), valid);
+            // The readers of IDs under the tid layout take it too.
+            assert_eq!(
+                crate::parse::parse_text(valid.as_bytes(), crate::entry::TextForm::Tid),
+                Entry::Id(id)
+            );
         }
-        for invalid in [
-            "3jzfcijpj2z21",
-            "0000000000000",
-            "3JZFCIJPJ2Z2A",
-            "3jzfcijpj2z2aa",
-            "3jzfcijpj2z2",
-            "222",
-            "3jzf-cij-pj2z-2a",
-            "zzzzzzzzzzzzz",
-            "kjzfcijpj2z2a",
-            "",
-            " 3jzfcijpj2z2",
-            "3jzfcijpj2z2\u{e9}",
-        ] {
+        for invalid in INTEROP_INVALID {
+            assert_eq!(
+                parse_tid(invalid.as_bytes()),
+                Entry::Invalid(Reason::NotTidText),
+                "{invalid}"
+            );
+            // Under the tid layout, none of them is an ID either: not even
+            // "222" as a decimal number.
+            let read = crate::parse::parse_text(invalid.as_bytes(), crate::entry::TextForm::Tid);
+            assert!(matches!(read, Entry::Invalid(_)), "{invalid}: {read:?}");
+        }
+    }
+
+    /// The specification's syntax beyond the files: a first character of
+    /// `234567abcdefghij`, the alphabet after it; no other text.
+    #[test]
+    fn the_specification_syntax() {
+        for valid in ["a222222222222", "j222222222222", "azzzzzzzzzzzz"] {
+            assert!(matches!(parse_tid(valid.as_bytes()), Entry::Id(_)), "{valid}");
+        }
+        for invalid in ["", " 3jzfcijpj2z2", "3jzfcijpj2z2\u{e9}", "3jzfcijpj2z2 "] {
             assert_eq!(
                 parse_tid(invalid.as_bytes()),
                 Entry::Invalid(Reason::NotTidText),
