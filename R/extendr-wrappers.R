@@ -118,3 +118,5 @@ format_epoch_ms <- function(ms) .Call(wrap__format_epoch_ms, ms)
 
 format_seconds <- function(seconds) .Call(wrap__format_seconds, seconds)
 
+text_to_seconds <- function(text) .Call(wrap__text_to_seconds, text)
+

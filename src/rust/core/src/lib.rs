@@ -38,6 +38,7 @@ pub mod start;
 pub(crate) mod test_cases;
 pub mod text;
 pub mod tid;
+pub mod time_text;
 pub mod timestamp;
 pub mod unit;
 
