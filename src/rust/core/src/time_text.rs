@@ -79,9 +79,16 @@ impl Cursor<'_> {
 /// ASCII are never part of a time.
 pub fn parse_time_text(text: impl AsRef<[u8]>) -> Result<i64, TimeTextError> {
     let text = text.as_ref();
-    let start = text.len() - text.trim_ascii_start().len();
+    // By hand: the slice methods that trim need Rust 1.80, above the MSRV.
+    let start = text.iter().take_while(|b| b.is_ascii_whitespace()).count();
+    let end = text.len()
+        - text[start..]
+            .iter()
+            .rev()
+            .take_while(|b| b.is_ascii_whitespace())
+            .count();
     let mut c = Cursor {
-        bytes: text.trim_ascii_end(),
+        bytes: &text[..end],
         at: start,
     };
     let days = date(&mut c)?;
