@@ -1,6 +1,6 @@
 # The two front-door commands (see README.md):
-#   make demo   installs what is missing, builds and installs zuid into
-#               .lib/ and decodes real example IDs
+#   make demo   installs what is missing, builds zuid with its vignette,
+#               installs it into .lib/ and decodes real example IDs
 #   make test   installs what is missing and runs the whole test suite
 # and for working on zuid:
 #   make check-fast  R CMD check without engines or vignette, and cargo test
@@ -13,7 +13,10 @@ LIB = .lib
 
 .PHONY: demo test check-fast docs bench bench-sql site setup install vendor wrappers clean
 
-demo: install
+# From a built tarball, so that vignette("reading-ids") is found: make
+# install (R CMD INSTALL of this directory) installs no vignettes.
+demo: setup
+	sh tools/install-built.sh $(LIB)
 	R_LIBS="$(CURDIR)/$(LIB)" Rscript tools/demo.R
 
 test:

@@ -43,9 +43,10 @@ check_choice <- function(x, choices, arg, call) {
 # `as`: how IDs are returned: a zuid_id, decimal text or a plain integer64.
 check_as <- function(as, call) check_choice(as, c("id", "character", "integer64"), "as", call)
 
-# POSIXct (or Date, or POSIXlt) as POSIXct seconds in a double vector for
-# the binding, which reads the doubles and ignores the class: a POSIXct as
-# it is, since unclass() would copy it.
+# A time as POSIXct seconds in a double vector for the binding, which reads
+# the doubles and ignores the class: a POSIXct as it is (unclass() would
+# copy it), a Date or POSIXlt converted, and ISO 8601 text read by the core
+# (text_seconds()). Every function that takes a time reads it here.
 time_seconds <- function(time, call, arg = "time") {
   if (inherits(time, "POSIXlt")) {
     time <- as.POSIXct(time)
@@ -56,13 +57,43 @@ time_seconds <- function(time, call, arg = "time") {
   if (inherits(time, "Date")) {
     return(as.double(unclass(time)) * 86400)
   }
+  if (is.character(time) && !is.object(time)) {
+    return(text_seconds(time, arg, call))
+  }
   if (is.logical(time) && all(is.na(time))) {
     return(rep(NA_real_, length(time)))
   }
   zuid_abort(sprintf(paste(
-    "`%s` must be a POSIXct or a Date, e.g. `as.POSIXct(\"2016-05-01\", tz = \"UTC\")`,",
-    "not %s."
+    "`%s` must be a POSIXct, a Date or ISO 8601 text such as \"2016-05-01 10:00\"",
+    "(UTC unless it names a zone), not %s."
   ), arg, describe_value(time)), class = "zuid_error_type", call = call)
+}
+
+# ISO 8601 text as POSIXct seconds. The core reads the digits (a fraction
+# never passes through a double before it is floored to the microsecond);
+# text that is no time is an error naming the first such entry and
+# counting them all, since a time an argument names cannot become NA
+# silently.
+text_seconds <- function(text, arg, call) {
+  read <- text_to_seconds(text)$value
+  bad <- which(read$code != 0L)
+  if (length(bad) > 0L) {
+    first <- bad[[1L]]
+    what <- c("no date `YYYY-MM-DD`", "a date the calendar lacks",
+              "no clock time `HH:MM`, `HH:MM:SS` or `HH:MM:SS.ffffff` up to 23:59:59",
+              "no zone `Z`, `+HH:MM` or `-HHMM`", "text after the time")[[read$code[[first]]]]
+    more <- length(bad) - 1L
+    others <- if (more > 0L) sprintf(" (nor %s %d more)", if (more == 1L) "is" else "are", more) else ""
+    where <- if (length(text) > 1L) sprintf("`%s[%d]`", arg, first) else sprintf("`%s`", arg)
+    zuid_abort(sprintf(paste(
+      "%s, %s, is not an ISO 8601 time%s: it has %s.",
+      "Write times as \"2024-03-05\", \"2024-03-05 10:00:00\" or \"2024-03-05T10:00:00+01:00\"",
+      "(UTC unless a zone is given)."
+    ), where, visible_text(text[[first]]), others, what),
+    class = c("zuid_error_time_text", "zuid_error_type"), call = call,
+    arg = arg, positions = bad, count = length(bad))
+  }
+  read$seconds
 }
 
 # The common length of arguments that recycle like base R's vectorised

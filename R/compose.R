@@ -24,7 +24,13 @@
 #' Discord's IDs reach 2^63 on 2084-09-06 and Instagram's in 2046).
 #' `as = "character"` gives 2^63 itself.
 #'
-#' @param time A POSIXct (or Date) vector.
+#' @param time A POSIXct or Date vector, or ISO 8601 text as people type
+#'   times: `"2024-03-05"`, `"2024-03-05 10:00"`, `"2024-03-05 10:00:00.123456"`,
+#'   `"2024-03-05T10:00:00Z"`, or with an offset, `"+01:00"`, `"+0100"` or
+#'   `"-05"`. Text without a zone is UTC, not the session's time zone. Text
+#'   is read from its digits to the microsecond (later digits floor), so a
+#'   TID's time passes exactly; text that is no such time is an error of
+#'   class `zuid_error_time_text` naming the entry.
 #' @param layout A [id_layout()], or the name of a built-in layout that needs
 #'   no further argument: `"twitter"` (or `"x"`), `"discord"`, `"instagram"`,
 #'   `"mastodon"`, `"tid"` (or `"bluesky"`), `"baidu"`, `"sonyflake_v2"`,

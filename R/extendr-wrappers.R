@@ -126,6 +126,8 @@ wide_convert <- function(x, from, to, prefix) .Call(wrap__wide_convert, x, from,
 
 wide_reasons <- function() .Call(wrap__wide_reasons)
 
+text_to_seconds <- function(text) .Call(wrap__text_to_seconds, text)
+
 seconds_to_ms <- function(seconds, nearest) .Call(wrap__seconds_to_ms, seconds, nearest)
 
 format_epoch_ms <- function(ms) .Call(wrap__format_epoch_ms, ms)

@@ -24,7 +24,8 @@
 #'   other layout reads, the published defaults of baidu/uid-generator,
 #'   Sonyflake v2, TSID and yitter/IdGenerator, and LinkedIn's and TikTok's
 #'   IDs.
-#' @param now The latest plausible time.
+#' @param now The latest plausible time: a POSIXct, Date or ISO 8601 text
+#'   (UTC unless it names a zone).
 #' @returns A data frame of class `zuid_guess`, one row per layout, most
 #'   plausible first: `layout`, `plausible` (the share of IDs whose time is
 #'   plausible), `first` and `last` (the range of the decoded times), and

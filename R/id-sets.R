@@ -36,9 +36,23 @@
 #' `zuid_id`, reading the other side as `match()` does; `union()`,
 #' `intersect()` and `setdiff()` give a `zuid_id` without duplicates (and
 #' without names), in the order base R gives. `table()` counts IDs under
-#' their exact digits, in the order of their values. zuid exports these, as
-#' bit64 (4.8 and later) does, and for values that are not IDs they are
-#' bit64's where bit64 has them, else base R's.
+#' their exact digits, in the order of their values (base R's `table()`
+#' does this through `factor()` and zuid's methods; zuid exports its own
+#' `table()` only with bit64 4.8 or later installed, whose `table()` would
+#' read IDs as signed). zuid exports the set operations, as bit64 (4.8 and
+#' later) does, and for values that are not IDs they are bit64's where bit64
+#' has them, else base R's.
+#'
+#' Why zuid masks these base functions (`library(zuid)` lists them): only
+#' what a `zuid_id`'s value needs and S3 methods cannot give on R 4.2.
+#' `match()` and `%in%` are not generic, and base R's compare an object by
+#' its `mtfrm()`, as text: exact for a `zuid_id` against IDs, text and
+#' integer64, but `1e+05` for the number 100000, and no error for a double
+#' too large to be exact. The set operations of R before 4.5 take both
+#' sides through `as.vector()`, which returns text for a `zuid_id` and
+#' doubles for a plain integer64, so that a union of the two is wrong.
+#' Everything else (`unique()`, `duplicated()`, `sort()`, `order()`,
+#' `merge()`, `factor()`, `table()`) works by value through methods.
 #'
 #' Attach bit64 before zuid, or not at all (zuid loads it): bit64 attached
 #' after zuid masks these functions. bit64's `match()`, `%in%` and set
@@ -238,11 +252,13 @@ set_sides <- function(x, y, x_arg, y_arg, call) {
   list(x = side(x, x_arg), y = side(y, y_arg))
 }
 
+# Exported only where bit64 (4.8 and later) exports a table() of its own,
+# which reads a zuid_id as signed: base R's table() counts a zuid_id by its
+# exact digits (through factor() and zuid's methods), in the order of its
+# values, so with an older bit64 nothing needs masking it.
 #' @rdname zuid_id-sets
-#' @export
+#' @rawNamespace if (utils::packageVersion("bit64") >= "4.8.0") export(table)
 table <- function(...) {
-  # Base R's table() counts a zuid_id by its exact digits (through
-  # factor()), in the order of its values.
   if (any(vapply(list(...), is_zuid_id, logical(1)))) base::table(...) else masked_function("table")(...)
 }
 

@@ -191,7 +191,8 @@ id_sql <- function(layout, column = "id",
 
 #' @rdname id_sql
 #' @param from,to The range's start (included) and end (excluded), as
-#'   POSIXct or Date, to the layout's resolution: each is floored to a whole
+#'   POSIXct, Date or ISO 8601 text (UTC unless it names a zone; see
+#'   [id_from_time()]), to the layout's resolution: each is floored to a whole
 #'   microsecond for microsecond layouts (TIDs), to a whole millisecond for
 #'   all others. IDs whose tick starts at or after `from` and before `to`
 #'   are inside, as [id_filter_time()] keeps them: a TID minted at `T + 0.4
@@ -242,13 +243,14 @@ range_seconds <- function(from, to, call) {
 }
 
 range_end_seconds <- function(x, arg, call) {
-  if (!inherits(x, c("POSIXct", "POSIXlt", "Date"))) {
+  text <- is.character(x) && !is.object(x)
+  if (!inherits(x, c("POSIXct", "POSIXlt", "Date")) && !text) {
     zuid_abort(sprintf(paste(
-      "`%s` must be one POSIXct or Date, e.g. `as.POSIXct(\"2016-05-01\", tz = \"UTC\")`,",
-      "or NULL for an open end; not %s."
+      "`%s` must be one POSIXct, Date or ISO 8601 text such as \"2016-05-01 10:00\" (UTC",
+      "unless it names a zone), or NULL for an open end; not %s."
     ), arg, describe_value(x)), class = "zuid_error_type", call = call)
   }
-  s <- time_seconds(x, call)
+  s <- time_seconds(x, call, arg)
   if (length(s) != 1L || is.na(s)) {
     what <- if (length(s) == 1L) "NA" else sprintf("%d times", length(s))
     zuid_abort(sprintf("`%s` must be one time, not %s.", arg, what),

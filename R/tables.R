@@ -88,7 +88,8 @@
 #'   `"id_"` for `id_time`, `id_sequence`. An added column that already
 #'   exists in `.data` is an error, never overwritten: give a prefix.
 #' @param from,to The start (included) and end (excluded) of the range, as
-#'   POSIXct or Date, to the microsecond for TIDs and to the millisecond for
+#'   POSIXct, Date or ISO 8601 text such as `"2024-03-05 10:00"` (UTC unless
+#'   it names a zone, as in [id_from_time()]), to the microsecond for TIDs and to the millisecond for
 #'   other layouts; `NULL` leaves that end open (see [id_sql_range()] for
 #'   the precision of a POSIXct, infinite ends and ends past the layout's).
 #' @returns `.data` of the same kind: with the added columns, or with the

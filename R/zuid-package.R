@@ -1,3 +1,17 @@
+#' @section Masked functions:
+#' `library(zuid)` masks `match()`, `%in%`, `union()`, `intersect()`,
+#' `setdiff()`, `setequal()` and `is.element()` of base R (and `table()`
+#' where bit64 4.8 or later is installed, since that bit64's `table()`
+#' reads IDs as signed): on R 4.2 these cannot be made to work on IDs by
+#' value through S3 methods. zuid's versions read both sides as IDs when
+#' either is a `zuid_id`, and are base R's (or bit64's) for all other
+#' values. Everything else (`unique()`, `sort()`, `merge()`, `factor()`,
+#' `table()`) works through methods. See [zuid_id-sets] for why each one.
+#'
+#' @section Times:
+#' Every function that takes a time takes a POSIXct, a Date or ISO 8601 text
+#' such as `"2024-03-05 10:00"`; text without a zone is UTC (see
+#' [id_from_time()]).
 #' @keywords internal
 "_PACKAGE"
 

@@ -44,3 +44,10 @@ cat(sprintf("\nid_fields() on 1,000,000 IDs as text: %.3f s\n", elapsed))
 
 cat("\n## One ID bit by bit\n")
 id_explain("1888944671579078978", "twitter")
+
+# The vignette comes with make demo's install (a built tarball).
+if (nrow(vignette(package = "zuid")$results) == 0L) {
+  stop("the vignette was not installed: run make demo, not make install")
+}
+cat('\nNext: the vignette walks through all of it on a shipped data set:\n',
+    '  R_LIBS=.lib R -e \'vignette("reading-ids", package = "zuid")\'\n', sep = "")

@@ -172,8 +172,8 @@ test_that("unknown or unnamed fields are errors", {
 })
 
 test_that("wrong argument types are errors", {
-  expect_error(id_compose("2020-01-01", "discord"), class = "zuid_error_type",
-               regexp = "`time` must be a POSIXct or a Date")
+  expect_error(id_compose(list("2020-01-01"), "discord"), class = "zuid_error_type",
+               regexp = "`time` must be a POSIXct, a Date or ISO 8601 text")
   expect_error(id_from_time(1e9, "discord"), class = "zuid_error_type")
   expect_error(id_compose(utc("2020-01-01"), "discord", worker = "1"), class = "zuid_error_type",
                regexp = "`worker` must be whole numbers")

@@ -126,3 +126,82 @@ test_that("without zuid attached, ggplot2's search for the scale ends in a warni
   expect_match(out, "zuid::scale_x_zuid_id()", fixed = TRUE)
   expect_snapshot(cat(out))
 })
+
+# Message IDs of one week against their authors' IDs of nine years, as in
+# a chat export.
+messages_and_authors <- function(n = 300) {
+  tm <- as.POSIXct("2024-03-01", tz = "UTC") + sort(stats::runif(n, 0, 7 * 86400))
+  ta <- as.POSIXct("2015-06-01", tz = "UTC") + stats::runif(n, 0, 9 * 365 * 86400)
+  data.frame(message = id_compose(tm, "discord", worker = 1), author = id_compose(ta, "discord"))
+}
+
+test_that("IDs spread over years get a few breaks, not hundreds", {
+  skip_if_not_installed("ggplot2")
+  set.seed(404)
+  d <- messages_and_authors()
+  built <- build_in_session(quote(ggplot2::ggplot(d, ggplot2::aes(message, author)) +
+                                    ggplot2::geom_point()), d)
+  for (axis in c("x", "y")) {
+    labels <- panel_axis(built, axis)$get_labels()
+    labels <- labels[!is.na(labels)]
+    expect_gte(length(labels), 2L)
+    expect_lte(length(labels), 7L)
+    expect_match(labels, "^[0-9]+$")
+  }
+  # Round IDs one step apart, a step of two significant digits at most
+  # (pretty breaks: 1, 2, 2.5 or 5 times a power of ten).
+  steps <- diff(as.double(as_zuid_id(panel_axis(built, "y")$get_labels())))
+  expect_true(all(steps == steps[[1]]) && signif(steps[[1]], 2) == steps[[1]])
+})
+
+test_that("time = TRUE puts breaks on round times and labels them, as short as the span allows", {
+  skip_if_not_installed("ggplot2")
+  set.seed(405)
+  d <- messages_and_authors()
+  p <- ggplot2::ggplot(d, ggplot2::aes(message, author)) + ggplot2::geom_point() +
+    scale_x_zuid_id(time = TRUE) + scale_y_zuid_id(time = TRUE)
+  expect_no_warning(built <- ggplot2::ggplot_build(p))
+  y <- panel_axis(built, "y")
+  labels <- y$get_labels()[!is.na(y$get_labels())]
+  expect_match(labels, "^20[12][0-9]$")
+  # Each break is the smallest ID of its year's first millisecond.
+  breaks <- y$breaks[!is.na(y$breaks)]
+  years <- as.POSIXct(paste0(labels, "-01-01"), tz = "UTC")
+  origin <- min(d$author)
+  expect_identical(breaks, as.double(zuid:::rust_value(zuid:::ids_offsets(id_from_time(years, "discord"), origin))))
+  x <- panel_axis(built, "x")$get_labels()
+  expect_match(x[!is.na(x)], "^[A-Z][a-z]+ 0[1-8]$")
+  # Seconds on an axis of 40 s (44 s with ggplot2's margins), none at its
+  # very ends: base R's pretty() of those times steps by 15 s.
+  one <- data.frame(id = id_compose(as.POSIXct("2024-03-05 10:00", tz = "UTC") + 0:40, "twitter"))
+  built <- ggplot2::ggplot_build(ggplot2::ggplot(one, ggplot2::aes(id, id)) + ggplot2::geom_point() +
+                                   scale_x_zuid_id(time = TRUE))
+  x <- panel_axis(built, "x")$get_labels()
+  expect_identical(x[!is.na(x)], c("10:00:00", "10:00:15", "10:00:30"))
+  # IDs without a layout keep their digits.
+  plain <- data.frame(id = bit64::as.integer64(as.character(d$author)), n = 1)
+  built <- ggplot2::ggplot_build(ggplot2::ggplot(plain, ggplot2::aes(id, n)) + ggplot2::geom_point() +
+                                   scale_x_zuid_id(time = TRUE))
+  x <- panel_axis(built, "x")$get_labels()
+  expect_match(x[!is.na(x)], "^[0-9]{18,19}$")
+})
+
+test_that("base plot() places IDs by value on an axis of times", {
+  set.seed(406)
+  d <- messages_and_authors(100)
+  axis <- zuid:::base_axis(d$author, time = TRUE)
+  expect_identical(axis$at, as.double(zuid:::rust_value(zuid:::ids_offsets(d$author, min(d$author)))))
+  expect_match(axis$axis$labels, "^20[12][0-9]$")
+  ids <- zuid:::base_axis(d$message, time = FALSE)$axis$labels
+  expect_match(ids, "^[0-9]{19}$")
+  expect_identical(zuid:::base_axis(1:3, TRUE), list(at = 1:3, axis = NULL))
+  grDevices::pdf(NULL)
+  on.exit(grDevices::dev.off())
+  expect_null(expect_silent(plot(d$message)))
+  expect_silent(plot(d$message, d$author, main = "messages by their authors"))
+  expect_silent(plot(d$message, seq_len(100), time = FALSE))
+  expect_snapshot(error = TRUE, {
+    plot(d$message, time = "yes")
+    scale_x_zuid_id(time = NA)
+  })
+})

@@ -56,7 +56,7 @@ test_that("arguments are checked", {
                regexp = "`from` must be one time, not 2 times")
   expect_error(id_sql_range(t, as.POSIXct(NA), "twitter"), class = "zuid_error_range",
                regexp = "`to` must be one time, not NA")
-  expect_error(id_sql_range("2020-01-01", t, "twitter"), class = "zuid_error_type",
-               regexp = "`from` must be one POSIXct or Date")
+  expect_error(id_sql_range(list(t), t, "twitter"), class = "zuid_error_type",
+               regexp = "`from` must be one POSIXct, Date or ISO 8601 text")
   expect_error(id_sql_range(t, 5, "twitter"), class = "zuid_error_type", regexp = "`to`")
 })

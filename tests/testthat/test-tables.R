@@ -163,7 +163,7 @@ test_that("arguments are checked", {
   t <- as.POSIXct("2020-01-01", tz = "UTC")
   expect_error(id_filter_time(df, id, t, t, "discord"), class = "zuid_error_range",
                regexp = "`from` must be before `to`")
-  expect_error(id_filter_time(df, id, "2020-01-01", NULL, "discord"), class = "zuid_error_type", regexp = "`from`")
+  expect_error(id_filter_time(df, id, list(t), NULL, "discord"), class = "zuid_error_type", regexp = "`from`")
   expect_error(id_filter_time(df, id, NULL, c(t, t), "discord"), class = "zuid_error_range", regexp = "`to`")
 })
 

@@ -163,11 +163,12 @@ fn ids_offsets(x: Robj, origin: Robj) -> Robj {
 /// The decimal text of the IDs whole `offsets` away from the ID `origin`
 /// (NA where that is no ID; beyond 2^53 away, the nearest multiple of
 /// `step`), and the residue of `origin` modulo `step` (a whole number from
-/// 1 to 2^53), as a plot's breaks and labels need them.
+/// 1 to 2^63: IDs spread over years, such as authors' IDs, are that far
+/// apart), as a plot's breaks and labels need them.
 #[extendr]
 fn ids_at_offsets(origin: Robj, offsets: &[f64], step: f64) -> Robj {
     reply(one_id(&origin).and_then(|origin| {
-        if !(1.0..=9_007_199_254_740_992.0).contains(&step) || step.fract() != 0.0 {
+        if !(1.0..=9_223_372_036_854_775_808.0).contains(&step) || step.fract() != 0.0 {
             return Err(Problem::new(Code::InputType));
         }
         let labels = vectors::strings::<DECIMAL_MAX_LEN>(offsets.len(), |i, buf| {

@@ -2,11 +2,42 @@
 //! the core's rules, and milliseconds to ISO 8601 text, so that R floors
 //! and rounds no time itself.
 
+use crate::input::charsxp_bytes;
 use crate::reply::{reply, value};
 use crate::vectors;
 use extendr_api::prelude::*;
-use zuid_core::format_millis;
-use zuid_core::r_values::{millis_from_seconds, na_real, nearest_millis};
+use zuid_core::r_values::{millis_from_seconds, na_real, nearest_millis, seconds_from_time};
+use zuid_core::layouts::time_text::parse_time_text;
+use zuid_core::{format_millis, Resolution};
+
+/// ISO 8601 text as POSIXct seconds: the double of the text's microsecond
+/// (floored from its digits), which the core reads back as that very
+/// microsecond, or as the millisecond it falls in. NA text is NA; text that
+/// is no time is NA with its problem's code (1 to 5, 0 for none) and the
+/// byte where it starts, which R words.
+#[extendr]
+fn text_to_seconds(text: Strings) -> Robj {
+    let n = text.len();
+    let (mut seconds, mut code, mut at) = (vec![na_real(); n], vec![0i32; n], vec![0i32; n]);
+    for (i, s) in text.as_slice().iter().enumerate() {
+        if s.is_na() {
+            continue;
+        }
+        match parse_time_text(charsxp_bytes(s)) {
+            Ok(us) => seconds[i] = seconds_from_time(us, Resolution::Micros),
+            Err(e) => {
+                code[i] = e.code();
+                at[i] = i32::try_from(e.at()).unwrap_or(i32::MAX);
+            }
+        }
+    }
+    let out = list!(
+        seconds = vectors::doubles_from(&seconds),
+        code = vectors::integers_from(&code),
+        at = vectors::integers_from(&at)
+    );
+    reply(value(out))
+}
 
 /// Whole milliseconds of POSIXct seconds: floored as the core reads every
 /// time (the last millisecond whose POSIXct is at or before it; NA beyond
@@ -56,6 +87,7 @@ fn format_seconds(seconds: &[f64]) -> Robj {
 
 extendr_module! {
     mod times;
+    fn text_to_seconds;
     fn seconds_to_ms;
     fn format_epoch_ms;
     fn format_seconds;
