@@ -51,6 +51,14 @@ pub const MAX_ATTEMPTS: u32 = 100;
 /// How many renewals in a row may end after their window closed before the
 /// lease stops: the database answers too slowly for the lease's length.
 pub const MAX_SLOW: u32 = 3;
+/// How far the clocks of two holders may disagree, beyond a lease's length,
+/// before a horizon one of them reserved counts as one zuid never wrote.
+/// zuid reserves at most a lease's length ahead of its clock, and a node
+/// changes hands only once its lease expired, so a horizon it wrote lies
+/// at most that far ahead of the next holder's clock, plus the clocks'
+/// disagreement; anything further ahead (a tick in 2080 typed into the
+/// lease table) would be waited for, or minted at, for decades.
+pub const CLOCK_ALLOWANCE_MS: u64 = 60_000;
 
 /// What the lease drives in its generator.
 pub trait Fenced {
@@ -192,6 +200,9 @@ pub enum Answer {
         fence: Option<u64>,
         split: Option<u64>,
     },
+    /// The node's lease row holds a horizon that is not a tick (negative,
+    /// text, too large): another client wrote it.
+    Unreadable,
     /// The statement failed, or its answer cannot be read: a write may or
     /// may not have been made.
     Failed,
@@ -289,6 +300,19 @@ pub enum Notice {
     Moved { from: u64, to: u64 },
 }
 
+/// A node a claim passed over because what its lease row or the ledger
+/// holds is not a horizon zuid reserved: `horizon` lies past `reach`, the
+/// furthest a holder reserves ahead of this generator's clock (with
+/// [`CLOCK_ALLOWANCE_MS`]), or is `None`: the row's horizon cannot be
+/// read. The claim never starts above it, so it is never waited for,
+/// minted at, nor copied into the ledger.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Skipped {
+    pub node: u64,
+    pub horizon: Option<u64>,
+    pub reach: u64,
+}
+
 /// The node this lease holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Held {
@@ -372,12 +396,17 @@ pub struct Lease {
     nodes: NodeSpace,
     window: Duration,
     window_ticks: u64,
+    /// The lease's length and the clock allowance, in ticks: how far ahead
+    /// of the clock a horizon zuid wrote may lie.
+    reach_ticks: u64,
     rng: u64,
     held: Option<Held>,
     lost: Option<Lost>,
     step: Step,
     attempts: u32,
     skip: Vec<u64>,
+    /// The nodes the last claim passed over (also in `skip`).
+    passed: Vec<Skipped>,
     slow: u32,
     /// Giving back was asked: the generator is shut, and the lease is
     /// never renewed again, even if giving back must be tried again.
@@ -390,17 +419,21 @@ impl Lease {
     /// A lease of a node of `nodes` for `ttl_ms` at a time; `seed` makes
     /// its tokens.
     pub fn new(nodes: NodeSpace, ttl_ms: u64, seed: u64) -> Lease {
-        let window_ticks = nodes.ticks_in(ttl_ms.min(i64::MAX as u64) as i64);
+        let ttl = ttl_ms.min(i64::MAX as u64) as i64;
+        let window_ticks = nodes.ticks_in(ttl);
+        let reach_ticks = nodes.ticks_in(ttl.saturating_add(CLOCK_ALLOWANCE_MS as i64));
         Lease {
             nodes,
             window: Duration::from_millis(ttl_ms / 2),
             window_ticks,
+            reach_ticks,
             rng: seed,
             held: None,
             lost: None,
             step: Step::None,
             attempts: 0,
             skip: Vec::new(),
+            passed: Vec::new(),
             slow: 0,
             closing: false,
             closed: false,
@@ -428,6 +461,12 @@ impl Lease {
         self.notice.take()
     }
 
+    /// The nodes the last operation's claim passed over, once: said
+    /// whether the claim ended minting or stopped.
+    pub fn take_skipped(&mut self) -> Vec<Skipped> {
+        std::mem::take(&mut self.passed)
+    }
+
     /// Starts an operation: the first claim, a renewal (which claims again
     /// if the lease was lost), or giving the node back, which shuts the
     /// generator at once, whether or not the database can be told yet. An
@@ -442,6 +481,7 @@ impl Lease {
             return Next::Stopped(Stop::Released);
         }
         self.notice = None;
+        self.passed.clear();
         if doing == Doing::Release {
             self.closing = true;
             self.shut(generator);
@@ -546,6 +586,7 @@ impl Lease {
     fn claim(&mut self, prefer: Option<u64>) -> Next {
         self.attempts = 0;
         self.skip.clear();
+        self.passed.clear();
         self.held = None;
         self.find(prefer)
     }
@@ -562,7 +603,7 @@ impl Lease {
                 self.ask(Step::Take { node, fresh, token }, Request::Take { node, fresh, token })
             }
             Answer::NoneFree => Next::Stopped(Stop::AllTaken {
-                skipped: self.skip.len(),
+                skipped: self.skip.len() - self.passed.len(),
                 lost: self.lost.map(|l| l.node),
             }),
             _ => Next::Stopped(Stop::Database(Doing::Claim)),
@@ -620,6 +661,15 @@ impl Lease {
         }
     }
 
+    /// A node whose horizon is not zuid's: its generator mints nothing, the
+    /// node is given back untouched and passed over, and the claim goes on.
+    fn pass_over(&mut self, node: u64, horizon: Option<u64>, reach: u64, generator: &mut impl Fenced) -> Next {
+        generator.shut();
+        self.skip.push(node);
+        self.passed.push(Skipped { node, horizon, reach });
+        self.give_back(RowHorizon::Keep, After::FindAgain)
+    }
+
     /// A claim that cannot go on: its generator, if made, mints nothing,
     /// and the node is given back with its row's horizon untouched.
     fn abort_claim(&mut self, generator: &mut impl Fenced, stop: Stop) -> Next {
@@ -635,18 +685,29 @@ impl Lease {
     /// horizon it reserved and renewed under, no later holder was granted
     /// anything (a later holder starts above that horizon, so reserves
     /// more): its own last tick stands for that value.
+    ///
+    /// A row or ledger horizon further ahead of the clock than any holder
+    /// reserves is not one zuid wrote, and a row's horizon that cannot be
+    /// read may be anything: the node is passed over (see [`Skipped`]).
     fn after_floors(&mut self, answer: Answer, now: Mono, generator: &mut impl Fenced) -> Next {
-        let Answer::Floors { row, fence, split } = answer else {
-            return self.abort_claim(generator, Stop::Database(Doing::Claim));
-        };
         let Some(held) = self.held else {
             return Next::Stopped(Stop::Database(Doing::Claim));
+        };
+        let reach = generator.propose(self.reach_ticks);
+        let (row, fence, split) = match answer {
+            Answer::Floors { row, fence, split } => (row, fence, split),
+            Answer::Unreadable => return self.pass_over(held.node, None, reach, generator),
+            _ => return self.abort_claim(generator, Stop::Database(Doing::Claim)),
         };
         let own = |value: Option<u64>| match self.lost {
             Some(lost) if lost.node == held.node && value.is_some() && value == lost.confirmed => lost.handover,
             _ => value,
         };
-        let floor = [own(row), own(fence), split].into_iter().flatten().max();
+        let (row, fence) = (own(row), own(fence));
+        if let Some(far) = [row, fence].into_iter().flatten().filter(|&h| h > reach).max() {
+            return self.pass_over(held.node, Some(far), reach, generator);
+        }
+        let floor = [row, fence, split].into_iter().flatten().max();
         if let Some(tick) = floor {
             if generator.stay_after(tick).is_err() {
                 return self.abort_claim(generator, Stop::NoneLeft);
