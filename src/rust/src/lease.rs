@@ -14,7 +14,7 @@ use crate::vectors;
 use extendr_api::prelude::*;
 use std::cell::RefCell;
 use zuid_core::lease::NodeSpace;
-use zuid_core::lease_machine::{Answer, Doing, Fenced, Lease, Mono, Next, Notice, Request, RowHorizon};
+use zuid_core::lease_machine::{Answer, Doing, Fenced, Lease, Mono, Next, Notice, Request, RowHorizon, Skipped};
 use zuid_core::output::IdsAs;
 use zuid_core::r_values::from_double;
 use zuid_core::registry::{self, Key};
@@ -120,6 +120,33 @@ fn take_answer(machine: &Robj, generator: &Robj, answer: &Robj) -> Outcome {
     next_to_r(machine, next)
 }
 
+/// The nodes the last operation of the lease `machine` passed over (see
+/// the core's `Skipped`), once: `node`, `horizon` (decimal text, NA when
+/// the row's could not be read), `horizon_ms` and `reach_ms` (when those
+/// ticks end, for the message).
+#[extendr]
+fn lease_skipped(machine: Robj) -> Robj {
+    reply(skipped(&machine))
+}
+
+fn skipped(machine: &Robj) -> Outcome {
+    let machine = machine_of(machine)?;
+    let passed: Vec<Skipped> = machine.lease.borrow_mut().take_skipped();
+    let ms = |tick: u64| machine.nodes.tick_start_ms(tick.saturating_add(1)) as f64;
+    let node: Vec<String> = passed.iter().map(|s| text(s.node)).collect();
+    let horizon: Vec<Option<String>> = passed.iter().map(|s| s.horizon.map(text)).collect();
+    let horizon_ms: Vec<Option<f64>> = passed.iter().map(|s| s.horizon.map(ms)).collect();
+    let reach_ms: Vec<f64> = passed.iter().map(|s| ms(s.reach)).collect();
+    let out: Robj = list!(
+        node = node,
+        horizon = Strings::from_values(horizon.iter().map(|h| h.as_deref().map_or(Rstr::na(), Rstr::from))),
+        horizon_ms = Doubles::from_values(horizon_ms.iter().map(|h| h.map_or(Rfloat::na(), Rfloat::from))),
+        reach_ms = reach_ms
+    )
+    .into();
+    value(out)
+}
+
 /// The lease machine `pointer` points at.
 fn machine_of(pointer: &Robj) -> std::result::Result<&Machine, Problem> {
     if !tagged::<Machine>(pointer) {
@@ -218,7 +245,7 @@ fn text_field(answer: &Robj, name: &str) -> Option<String> {
 }
 
 /// A horizon of `Floors`: NA is none; anything but NA or whole-number text
-/// makes the answer unreadable.
+/// (a negative number, text another client wrote) is `Err`.
 fn horizon_field(answer: &Robj, name: &str) -> std::result::Result<Option<u64>, ()> {
     let field = answer.dollar(name).map_err(|_| ())?;
     if field.len() != 1 || field.rtype() != Rtype::Strings {
@@ -259,11 +286,19 @@ fn answer_from_r(answer: &Robj) -> Answer {
             "done" => Answer::Done,
             "started" => Answer::Started,
             "clash" => Answer::Clash,
-            "floors" => Answer::Floors {
-                row: horizon_field(answer, "row").ok()?,
-                fence: horizon_field(answer, "fence").ok()?,
-                split: horizon_field(answer, "split").ok()?,
-            },
+            // The ledger is zuid's alone: what it holds must be read. The
+            // lease row's horizon may be anything another client typed.
+            "floors" => {
+                let fence = horizon_field(answer, "fence").ok()?;
+                let split = horizon_field(answer, "split").ok()?;
+                match horizon_field(answer, "row") {
+                    Ok(row) => Answer::Floors { row, fence, split },
+                    Err(()) if answer.dollar("row").is_ok_and(|r| r.rtype() == Rtype::Strings) => {
+                        Answer::Unreadable
+                    }
+                    Err(()) => return None,
+                }
+            }
             _ => return None,
         })
     };
@@ -426,6 +461,7 @@ extendr_module! {
     fn lease_new;
     fn lease_begin;
     fn lease_answer;
+    fn lease_skipped;
     fn generator_shut;
     fn generator_last_issued;
     fn generator_next_leased;
