@@ -327,7 +327,8 @@ lease_warn_passed_over <- function(state, call) {
     return(invisible())
   }
   zuid_warn(lease_passed_over_message(state, passed, foreign),
-            class = c("zuid_warning_lease_row", "zuid_warning_lease"), call = call, nodes = passed$node, horizons = passed$horizon,
+            class = c("zuid_warning_lease_row", "zuid_warning_lease"), call = call,
+            nodes = passed$node, horizons = passed$horizon,
             horizon_times = lease_time(passed$horizon_ms), reach = lease_time(passed$reach_ms),
             foreign_nodes = foreign)
 }
