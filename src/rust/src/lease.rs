@@ -293,9 +293,7 @@ fn answer_from_r(answer: &Robj) -> Answer {
                 let split = horizon_field(answer, "split").ok()?;
                 match horizon_field(answer, "row") {
                     Ok(row) => Answer::Floors { row, fence, split },
-                    Err(()) if answer.dollar("row").is_ok_and(|r| r.rtype() == Rtype::Strings) => {
-                        Answer::Unreadable
-                    }
+                    Err(()) if answer.dollar("row").is_ok_and(|r| r.rtype() == Rtype::Strings) => Answer::Unreadable,
                     Err(()) => return None,
                 }
             }
