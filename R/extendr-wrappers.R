@@ -90,6 +90,8 @@ lease_begin <- function(machine, generator, doing) .Call(wrap__lease_begin, mach
 
 lease_answer <- function(machine, generator, answer) .Call(wrap__lease_answer, machine, generator, answer)
 
+lease_skipped <- function(machine) .Call(wrap__lease_skipped, machine)
+
 generator_shut <- function(pointer) .Call(wrap__generator_shut, pointer)
 
 generator_last_issued <- function(pointer) .Call(wrap__generator_last_issued, pointer)

@@ -132,6 +132,12 @@ lease_node_where <- function(state, node) sprintf("%s AND node = %s", lease_wher
 
 lease_free <- function(state) sprintf("(released = 1 OR expires_ms < %s)", lease_now(state))
 
+# Whether a row's node is one of the layout's: another client may have
+# typed any number (or, in SQLite, text: greater than every number) there.
+lease_in_range <- function(state, column = "node") {
+  sprintf("%s >= 0 AND %s < %s", column, column, whole_text(state$count))
+}
+
 # Whether the connection is outside any transaction: what the next
 # statements write is then committed as each runs, and a rollback cannot
 # take a claim or a renewal back. SQLite cannot be asked; its BEGIN fails
@@ -202,8 +208,11 @@ lease_sqlite_outside <- function(state) {
 }
 
 # A free node: the one preferred when it is free, else the lowest whose
-# lease is free (given back or expired), else the lowest with no row.
+# lease is free (given back or expired), else the lowest with no row. Rows
+# of nodes the layout does not have are never candidates (named once per
+# claim, see lease_note_foreign_rows()).
 lease_step_find <- function(state, step, call) {
+  lease_note_foreign_rows(state)
   skipping <- if (length(step$skip) > 0L) sprintf(" AND node NOT IN (%s)", paste(step$skip, collapse = ", "))
   if (!is.null(step$prefer) && !step$prefer %in% step$skip) {
     row <- lease_query(state, sprintf("SELECT CASE WHEN %s THEN 1 ELSE 0 END AS free FROM %s WHERE %s",
@@ -217,8 +226,9 @@ lease_step_find <- function(state, step, call) {
     }
   }
   free <- lease_query(state, sprintf(
-    "SELECT %s AS node FROM %s WHERE %s AND %s%s ORDER BY node LIMIT 1",
-    lease_text(state, "node"), state$table, lease_where(state), lease_free(state), skipping %||% ""
+    "SELECT %s AS node FROM %s WHERE %s AND %s AND %s%s ORDER BY node LIMIT 1",
+    lease_text(state, "node"), state$table, lease_where(state), lease_in_range(state), lease_free(state),
+    skipping %||% ""
   ), "node")
   if (is.null(free) || nrow(free) > 1L) {
     return(list(answer = "failed"))
@@ -241,9 +251,10 @@ lease_find_new <- function(state, skip) {
   ), state$table)
   gaps <- lease_query(state, sprintf(paste(
     "SELECT %s AS node FROM %s a WHERE a.id_space = %s AND a.node_mask = %s",
-    "AND a.node + 1 < %s AND NOT EXISTS %s ORDER BY a.node LIMIT %d"
+    "AND %s AND a.node + 1 < %s AND NOT EXISTS %s ORDER BY a.node LIMIT %d"
   ), lease_text(state, "a.node + 1"), state$table, lease_literal(state$space),
-  lease_literal(state$mask), whole_text(state$count), taken, length(skip) + 1L), "node")
+  lease_literal(state$mask), lease_in_range(state, "a.node"), whole_text(state$count), taken,
+  length(skip) + 1L), "node")
   if (is.null(zero) || nrow(zero) != 1L || is.null(gaps) || !is.character(gaps$node) && nrow(gaps) > 0L) {
     return(list(answer = "failed"))
   }
@@ -255,6 +266,21 @@ lease_find_new <- function(state, skip) {
   }
   # The lowest, by number: text of digits, compared by length then digits.
   list(answer = "found", node = candidates[order(nchar(candidates), candidates)][[1L]], fresh = TRUE)
+}
+
+# Rows of the lease's ID space and mask whose node the layout does not
+# have (negative, too large, or text), read once per claim: they are no
+# candidates, and the claim's warning names them. A read that fails names
+# none; the claim's own statements say whether the database answers.
+lease_note_foreign_rows <- function(state) {
+  if (!is.null(state$foreign_rows)) {
+    return(invisible())
+  }
+  rows <- lease_query(state, sprintf("SELECT %s AS node FROM %s WHERE %s AND NOT (%s) ORDER BY node LIMIT 6",
+                                     lease_text(state, "node"), state$table, lease_where(state),
+                                     lease_in_range(state)), "node")
+  state$foreign_rows <- if (!is.null(rows) && is.character(rows$node)) rows$node else character()
+  state$db_error <- NULL
 }
 
 # When the first lease of a full table expires, for the message.
@@ -422,8 +448,9 @@ lease_literal <- function(x) {
   paste0("'", substr(paste(shown, collapse = ""), 1L, 90L), "'")
 }
 
-# A number DBI returned (a double, an integer or a bit64::integer64).
-lease_number <- function(x) as.double(x)
+# A number DBI returned (a double, an integer or a bit64::integer64); text
+# another client typed into a number column (SQLite keeps it) is NA.
+lease_number <- function(x) if (is.character(x)) suppressWarnings(as.double(x)) else as.double(x)
 
 # Milliseconds since 1970 in the lease table, as POSIXct and as the core
 # writes a time (to the millisecond, which format()'s %OS3 can miss by one).

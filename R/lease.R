@@ -279,6 +279,7 @@ lease_create <- function(state, which, call) {
 lease_drive <- function(state, doing, call) {
   state$db_error <- NULL
   state$start_error <- NULL
+  state$foreign_rows <- NULL
   state$doing <- doing
   step <- lease_reply(lease_begin(state$machine, state$pointer, doing), state, call)
   while (identical(step$kind, "do")) {
@@ -296,6 +297,7 @@ lease_drive <- function(state, doing, call) {
 # The machine's next step; a stop raised as its condition. A generator
 # that could not be made stops the claim with the reason R had.
 lease_reply <- function(result, state, call) {
+  if (!identical(result$value$kind, "do")) lease_warn_passed_over(state, call)
   if (length(result$problems) > 0L && !is.null(state$start_error)) stop(state$start_error)
   rust_value(result, call, lease_context(state))
 }
@@ -312,6 +314,46 @@ lease_minting <- function(state, step, call) {
       sprintf("now mints as node %s (%s)", step$notice$to, node_words(state$nodes))),
     class = "zuid_warning_lease", call = call, from = from, to = step$notice$to)
   }
+}
+
+# The rows the operation's claim passed over, in one warning: those whose
+# horizon the machine would not start above (further ahead than any zuid
+# reserves, or unreadable), and those of nodes the layout does not have.
+lease_warn_passed_over <- function(state, call) {
+  passed <- rust_value(lease_skipped(state$machine))
+  foreign <- state$foreign_rows
+  state$foreign_rows <- NULL
+  if (length(passed$node) == 0L && length(foreign) == 0L) {
+    return(invisible())
+  }
+  zuid_warn(lease_passed_over_message(state, passed, foreign),
+            class = c("zuid_warning_lease_row", "zuid_warning_lease"), call = call,
+            nodes = passed$node, horizons = passed$horizon,
+            horizon_times = lease_time(passed$horizon_ms), reach = lease_time(passed$reach_ms),
+            foreign_nodes = foreign)
+}
+
+# What the warning of rows passed over says: each row, why, and that the
+# claim went on. Node text another client typed is shown cut short.
+lease_passed_over_message <- function(state, passed, foreign) {
+  far <- !is.na(passed$horizon)
+  nodes <- function(x) paste(x, collapse = ", ")
+  why <- c(
+    if (any(far)) sprintf(paste(
+      "node %s, whose horizon (%s) lies further ahead than any zuid reserves (`lease_ttl`",
+      "and an allowance for clocks that disagree past this machine's clock: %s)"
+    ), nodes(sprintf("%s (tick %s)", passed$node[far], passed$horizon[far])),
+    nodes(lease_time_text(passed$horizon_ms[far])), lease_time_text(passed$reach_ms[far][[1L]])),
+    if (any(!far)) sprintf("node %s, whose horizon is not a tick", nodes(passed$node[!far])),
+    if (length(foreign) > 0L) sprintf("the rows of node %s, which the layout does not have (it has %s)",
+                                      nodes(encodeString(substr(foreign, 1L, 24L))),
+                                      whole_text(state$count))
+  )
+  sprintf(paste(
+    "Passed over %s in %s: another client wrote them there. Waiting for such a",
+    "horizon or minting at it would stop minting; the claim went on to the next node,",
+    "and the rows are left as they are (see `id_leases()`)."
+  ), paste(why, collapse = "; "), state$table_name)
 }
 
 # Makes the generator of the node a claim took: stays above the last ID

@@ -216,10 +216,13 @@ for (engine in lease_engines()) {
         }
         label <- sprintf("%s at statement %d (%s)", how, at, plan$statement)
         if (!inherits(minted, "zuid_error_lease")) {
-          # The one failure that changes nothing: a table made, and the
-          # answer lost; it is there.
-          expect_identical(how, "lost", label = label)
-          expect_match(plan$statement, "^CREATE TABLE", label = label)
+          # The failures that change nothing: a table made, and the answer
+          # lost (it is there); and the read that only names the rows of
+          # nodes the layout lacks, for a warning (the claim's own
+          # statements say whether the database answers).
+          made <- how == "lost" && grepl("^CREATE TABLE", plan$statement)
+          foreign_read <- grepl("AND NOT (node >= 0 AND node <", plan$statement, fixed = TRUE)
+          expect_true(made || foreign_read, label = label)
           next
         }
         expect_identical(minted$reason, "database", label = label)

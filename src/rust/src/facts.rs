@@ -8,9 +8,9 @@
 use crate::reply::{reply, value, Outcome};
 use crate::vectors;
 use extendr_api::prelude::*;
-use zuid_core::salvage::DECODE_SAMPLE;
 use zuid_core::layouts::builtin::{NODE_BITS_MAX, NODE_BITS_MIN};
 use zuid_core::r_values::from_double;
+use zuid_core::salvage::DECODE_SAMPLE;
 use zuid_core::text::bases::{Base, Width};
 use zuid_core::text::sql_bounds::{signed_end_split, unsigned_end_split, Split};
 use zuid_core::{Builtin, Code, Entry, Problem, BUILTINS};

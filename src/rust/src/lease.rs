@@ -17,7 +17,7 @@ use zuid_core::decode::output::IdsAs;
 use zuid_core::generate::registry::{self, Key};
 use zuid_core::generate::sliced::{lock_now, mono_now};
 use zuid_core::generate::start::fresh_seed;
-use zuid_core::lease::machine::{Answer, Doing, Fenced, Lease, Mono, Next, Notice, Request, RowHorizon};
+use zuid_core::lease::machine::{Answer, Doing, Fenced, Lease, Mono, Next, Notice, Request, RowHorizon, Skipped};
 use zuid_core::lease::nodes::NodeSpace;
 use zuid_core::r_values::from_double;
 use zuid_core::{Code, Entry, FloorError, Problem};
@@ -120,6 +120,33 @@ fn take_answer(machine: &Robj, generator: &Robj, answer: &Robj) -> Outcome {
     next_to_r(machine, next)
 }
 
+/// The nodes the last operation of the lease `machine` passed over (see
+/// the core's `Skipped`), once: `node`, `horizon` (decimal text, NA when
+/// the row's could not be read), `horizon_ms` and `reach_ms` (when those
+/// ticks end, for the message).
+#[extendr]
+fn lease_skipped(machine: Robj) -> Robj {
+    reply(skipped(&machine))
+}
+
+fn skipped(machine: &Robj) -> Outcome {
+    let machine = machine_of(machine)?;
+    let passed: Vec<Skipped> = machine.lease.borrow_mut().take_skipped();
+    let ms = |tick: u64| machine.nodes.tick_start_ms(tick.saturating_add(1)) as f64;
+    let node: Vec<String> = passed.iter().map(|s| text(s.node)).collect();
+    let horizon: Vec<Option<String>> = passed.iter().map(|s| s.horizon.map(text)).collect();
+    let horizon_ms: Vec<Option<f64>> = passed.iter().map(|s| s.horizon.map(ms)).collect();
+    let reach_ms: Vec<f64> = passed.iter().map(|s| ms(s.reach)).collect();
+    let out: Robj = list!(
+        node = node,
+        horizon = Strings::from_values(horizon.iter().map(|h| h.as_deref().map_or(Rstr::na(), Rstr::from))),
+        horizon_ms = Doubles::from_values(horizon_ms.iter().map(|h| h.map_or(Rfloat::na(), Rfloat::from))),
+        reach_ms = reach_ms
+    )
+    .into();
+    value(out)
+}
+
 /// The lease machine `pointer` points at.
 fn machine_of(pointer: &Robj) -> std::result::Result<&Machine, Problem> {
     if !tagged::<Machine>(pointer) {
@@ -218,7 +245,7 @@ fn text_field(answer: &Robj, name: &str) -> Option<String> {
 }
 
 /// A horizon of `Floors`: NA is none; anything but NA or whole-number text
-/// makes the answer unreadable.
+/// (a negative number, text another client wrote) is `Err`.
 fn horizon_field(answer: &Robj, name: &str) -> std::result::Result<Option<u64>, ()> {
     let field = answer.dollar(name).map_err(|_| ())?;
     if field.len() != 1 || field.rtype() != Rtype::Strings {
@@ -259,11 +286,17 @@ fn answer_from_r(answer: &Robj) -> Answer {
             "done" => Answer::Done,
             "started" => Answer::Started,
             "clash" => Answer::Clash,
-            "floors" => Answer::Floors {
-                row: horizon_field(answer, "row").ok()?,
-                fence: horizon_field(answer, "fence").ok()?,
-                split: horizon_field(answer, "split").ok()?,
-            },
+            // The ledger is zuid's alone: what it holds must be read. The
+            // lease row's horizon may be anything another client typed.
+            "floors" => {
+                let fence = horizon_field(answer, "fence").ok()?;
+                let split = horizon_field(answer, "split").ok()?;
+                match horizon_field(answer, "row") {
+                    Ok(row) => Answer::Floors { row, fence, split },
+                    Err(()) if answer.dollar("row").is_ok_and(|r| r.rtype() == Rtype::Strings) => Answer::Unreadable,
+                    Err(()) => return None,
+                }
+            }
             _ => return None,
         })
     };
@@ -426,6 +459,7 @@ extendr_module! {
     fn lease_new;
     fn lease_begin;
     fn lease_answer;
+    fn lease_skipped;
     fn generator_shut;
     fn generator_last_issued;
     fn generator_next_leased;
@@ -497,7 +531,8 @@ mod tests {
             ] {
                 assert_eq!(step(&take_answer(&machine, &pointer, &eval(answer))), expected);
             }
-            // A floor 100 s ahead of the clock: the horizon covers it.
+            // A floor 60 s ahead of the clock, within the lease's 30 s and
+            // the clocks' allowance: the horizon covers it.
             let now_tick = ((std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .unwrap()
@@ -506,13 +541,13 @@ mod tests {
                 / 1000.0) as u64;
             let floors = format!(
                 "list(answer = 'floors', row = NA_character_, fence = '{}', split = NA_character_)",
-                now_tick + 100
+                now_tick + 60
             );
             let next = take_answer(&machine, &pointer, &eval(&floors));
             assert_eq!(step(&next), "extend");
             let (extend, _) = next.as_ref().unwrap();
             let horizon: u64 = field(extend, "horizon").as_str().unwrap().parse().unwrap();
-            assert!(horizon >= now_tick + 101 + 30, "{horizon} {now_tick}");
+            assert!(horizon >= now_tick + 61 + 30, "{horizon} {now_tick}");
             assert_eq!(
                 field(extend, "horizon_ms").as_real(),
                 Some(1.7e12 + (horizon + 1) as f64 * 1000.0)
@@ -539,7 +574,7 @@ mod tests {
                 .unwrap()
                 .parse()
                 .unwrap();
-            assert_eq!(first >> 31, now_tick + 101, "above the floor");
+            assert_eq!(first >> 31, now_tick + 61, "above the floor");
             // Giving back: the generator is shut first, and mints no more.
             assert_eq!(step(&begin(&machine, &pointer, "release")), "outside");
             let next = take_answer(&machine, &pointer, &eval("list(answer = 'outside', outside = TRUE)"));
@@ -547,7 +582,7 @@ mod tests {
             assert_eq!(step(&next), "give_back");
             assert_eq!(
                 field(give_back, "horizon").as_str(),
-                Some((now_tick + 101).to_string().as_str())
+                Some((now_tick + 61).to_string().as_str())
             );
             assert_eq!(
                 crate::generator::next_ids_for_tests(&pointer, 1, &layout)
@@ -571,13 +606,19 @@ mod tests {
                 "list(answer = 'changed', count = c(1, 1))",
                 "list(answer = 'changed', count = 0.5)",
                 "list(answer = 'floors', row = NA, fence = NA_character_, split = NA_character_)",
-                "list(answer = 'floors', row = '12x', fence = NA_character_, split = NA_character_)",
                 "list(answer = 'outside', outside = NA)",
                 "list(answer = 'something else')",
                 "list(answer = NA_character_)",
             ] {
                 assert_eq!(answer_from_r(&eval(bad)), Answer::Failed, "{bad}");
             }
+            // A row another client wrote as no tick is read, and passed over.
+            assert_eq!(
+                answer_from_r(&eval(
+                    "list(answer = 'floors', row = '12x', fence = NA_character_, split = NA_character_)"
+                )),
+                Answer::Unreadable
+            );
             assert_eq!(
                 answer_from_r(&eval(
                     "list(answer = 'floors', row = NA_character_, fence = '18446744073709551615', split = '0')"

@@ -6,8 +6,8 @@ use crate::input::charsxp_bytes;
 use crate::reply::{reply, value};
 use crate::vectors;
 use extendr_api::prelude::*;
-use zuid_core::r_values::{millis_from_seconds, na_real, nearest_millis, seconds_from_time};
 use zuid_core::layouts::time_text::parse_time_text;
+use zuid_core::r_values::{millis_from_seconds, na_real, nearest_millis, seconds_from_time};
 use zuid_core::{format_millis, Resolution};
 
 /// ISO 8601 text as POSIXct seconds: the double of the text's microsecond

@@ -36,11 +36,12 @@
 //! before the renewal was sent) only decide when a node may change hands
 //! and how soon a holder notices that it lost one.
 
-use crate::generate::clock::Clock;
-use crate::generate::generator::{Fence, FloorError, Generator};
-use crate::lease::nodes::{horizon, NodeSpace};
-use crate::problem::{Code, Problem};
+pub use super::exchange::{Answer, Doing, Next, Notice, Request, RowHorizon, Skipped, Stop};
+pub use super::fenced::{Fenced, Windowed};
+use crate::lease::nodes::NodeSpace;
 use std::time::Duration;
+
+mod renew;
 
 /// Monotonic time, from an origin the caller picks. Windows are counted on
 /// it, never on the wall clock, which may step.
@@ -51,243 +52,14 @@ pub const MAX_ATTEMPTS: u32 = 100;
 /// How many renewals in a row may end after their window closed before the
 /// lease stops: the database answers too slowly for the lease's length.
 pub const MAX_SLOW: u32 = 3;
-
-/// What the lease drives in its generator.
-pub trait Fenced {
-    /// The horizon a renewal reserves: `window_ticks` ticks past the later
-    /// of the clock's tick (plus the lead the layout allows) and the tick
-    /// after the last ID (see [`crate::lease::nodes::horizon`]).
-    fn propose(&self, window_ticks: u64) -> u64;
-    /// From now on, mint only in ticks after `tick`.
-    fn stay_after(&mut self, tick: u64) -> Result<(), FloorError>;
-    /// Mint in ticks up to `horizon`, until `until`.
-    fn open(&mut self, horizon: u64, until: Mono);
-    /// Mint no more. Returns the tick the node's next holder must start
-    /// after: the last ID's, or the floor the generator stayed above;
-    /// `None` when it has neither.
-    fn shut(&mut self) -> Option<u64>;
-}
-
-/// A clock that ends a lease's window: no ID is minted at or after the
-/// monotonic time its window ends.
-pub trait Windowed {
-    fn end_window_at(&self, end: Mono);
-}
-
-impl<C: Clock + Windowed> Fenced for Generator<C> {
-    fn propose(&self, window_ticks: u64) -> u64 {
-        horizon(
-            self.clock_tick(),
-            self.last_tick(),
-            self.max_lead(),
-            window_ticks,
-            self.layout().last_tick(),
-        )
-    }
-
-    fn stay_after(&mut self, tick: u64) -> Result<(), FloorError> {
-        self.stay_after_tick(tick)
-    }
-
-    fn open(&mut self, horizon: u64, until: Mono) {
-        self.set_fence(Fence::UpTo(horizon));
-        self.clock().end_window_at(until);
-    }
-
-    fn shut(&mut self) -> Option<u64> {
-        self.set_fence(Fence::Closed);
-        self.clock().end_window_at(Mono::ZERO);
-        self.last_tick()
-    }
-}
-
-/// What the lease asks of the database (or of R, for `Start`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Request {
-    /// Whether the connection is outside any transaction, so that what the
-    /// next statements write is committed as they run.
-    Outside,
-    /// A free node: `prefer` when it is free, else the lowest whose lease
-    /// was given back or expired, else the lowest with no lease row; none
-    /// of `skip`.
-    Find { prefer: Option<u64>, skip: Vec<u64> },
-    /// Takes `node` for `token`: inserts its row (`fresh`), or takes the
-    /// row if its lease is still given back or expired. Answers the rows
-    /// changed.
-    Take { node: u64, fresh: bool, token: u64 },
-    /// Makes the generator of `node` (R's in-process registry may refuse it).
-    Start { node: u64 },
-    /// Takes the space for this split, if no other split owns it or its
-    /// ownership expired; a split that takes it from another records the
-    /// space's horizon as its floor. Answers the rows changed.
-    OwnSpace,
-    /// The horizons a new holder of `node` starts above.
-    Floors { node: u64 },
-    /// Raises the space's horizon to `horizon` and extends its ownership,
-    /// if this split owns it. Answers the rows changed.
-    ReserveSpace { horizon: u64 },
-    /// Raises the ledger's horizon of `node` to `horizon`.
-    ReserveNode { node: u64, horizon: u64 },
-    /// Renews the lease of `node` if `token` still holds it, recording
-    /// `horizon`. A renewal sends it twice, before and after reserving the
-    /// horizon. Answers the rows changed.
-    Extend { node: u64, token: u64, horizon: u64 },
-    /// Gives `node` back if `token` still holds it, its row's horizon as
-    /// `horizon` says. Answers the rows changed.
-    GiveBack { node: u64, token: u64, horizon: RowHorizon },
-    /// Lowers the ledger's horizon of `node` from `from` (this holder's own
-    /// reservation) to `to`, only if it still is `from`.
-    Lower { node: u64, from: u64, to: Option<u64> },
-}
-
-/// What a give-back leaves as its row's horizon, for the next holder.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RowHorizon {
-    /// As it is: a claim that stops before minting leaves the previous
-    /// holder's horizon standing.
-    Keep,
-    /// This tick: the last the holder minted in (or the floor it stayed
-    /// above).
-    Set(u64),
-    /// None: the holder minted nothing and stayed above nothing.
-    Clear,
-}
-
-impl RowHorizon {
-    /// The hand-over of a generator that was shut: where it stopped.
-    pub fn of(handover: Option<u64>) -> RowHorizon {
-        handover.map_or(RowHorizon::Clear, RowHorizon::Set)
-    }
-
-    /// The ledger's value after the hand-over, where it is one.
-    fn ledger(self) -> Option<Option<u64>> {
-        match self {
-            RowHorizon::Keep => None,
-            RowHorizon::Set(tick) => Some(Some(tick)),
-            RowHorizon::Clear => Some(None),
-        }
-    }
-}
-
-/// The database's answer to a request.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Answer {
-    Outside(bool),
-    Found {
-        node: u64,
-        fresh: bool,
-    },
-    NoneFree,
-    /// Rows changed by a write.
-    Changed(u64),
-    /// A write that changes what it may (an upsert, a conditional lowering).
-    Done,
-    Started,
-    /// R's registry refused the node: a generator of this process mints it.
-    Clash,
-    /// The horizons above which a new holder starts: the lease row's, the
-    /// node's in the ledger, the floor of the space's split.
-    Floors {
-        row: Option<u64>,
-        fence: Option<u64>,
-        split: Option<u64>,
-    },
-    /// The statement failed, or its answer cannot be read: a write may or
-    /// may not have been made.
-    Failed,
-}
-
-/// What the lease is doing when it stops.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Doing {
-    Claim,
-    Renew,
-    Release,
-}
-
-impl Doing {
-    pub fn name(self) -> &'static str {
-        match self {
-            Doing::Claim => "claim",
-            Doing::Renew => "renew",
-            Doing::Release => "release",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<Doing> {
-        [Doing::Claim, Doing::Renew, Doing::Release]
-            .into_iter()
-            .find(|d| d.name() == name)
-    }
-}
-
-/// Why an operation stopped. The generator mints nothing that the stop
-/// could make unsafe: a renewal that stops leaves the previous grant, which
-/// stays within what was reserved.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stop {
-    /// The connection is inside a transaction.
-    InTransaction(Doing),
-    /// A statement failed, or its answer could not be read.
-    Database(Doing),
-    /// Every node is held; `skipped` of them by generators of this process.
-    /// `lost` is the node whose lease this holder lost, if it was claiming
-    /// again.
-    AllTaken { skipped: usize, lost: Option<u64> },
-    /// Other processes won every race for a node.
-    Contention,
-    /// Another split of the ID space owns it.
-    Split,
-    /// No ID of the node lies above the horizon it must start after.
-    NoneLeft,
-    /// Renewals keep ending after their window: the last took `took`.
-    Slow { took: Duration },
-    /// The lease was given back: the generator mints no more.
-    Released,
-}
-
-/// A stop as R's messages know it.
-impl From<Stop> for Problem {
-    fn from(stop: Stop) -> Problem {
-        match stop {
-            Stop::InTransaction(doing) => Problem::new(Code::LeaseTransaction).element(doing.name()),
-            Stop::Database(doing) => Problem::new(Code::LeaseDatabase).element(doing.name()),
-            Stop::AllTaken { skipped, lost } => {
-                let problem = Problem::new(Code::LeaseAllTaken).value(skipped as f64);
-                match lost {
-                    Some(node) => problem.detail(node as f64),
-                    None => problem,
-                }
-            }
-            Stop::Contention => Problem::new(Code::LeaseContention).value(f64::from(MAX_ATTEMPTS)),
-            Stop::Split => Problem::new(Code::LeaseSplit),
-            Stop::NoneLeft => Problem::new(Code::LeaseNoneLeft),
-            Stop::Slow { took } => Problem::new(Code::LeaseSlow)
-                .value(took.as_millis() as f64)
-                .detail(f64::from(MAX_SLOW)),
-            Stop::Released => Problem::new(Code::LeaseReleased),
-        }
-    }
-}
-
-/// What the caller does next.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Next {
-    Do(Request),
-    /// The operation is done; the generator mints within its grant.
-    Minting,
-    /// The lease was given back.
-    Released,
-    Stopped(Stop),
-}
-
-/// Something the user should hear of, though minting goes on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Notice {
-    /// The lease of node `from` was lost (another client took, gave back,
-    /// deleted or changed its row); the generator now holds node `to`.
-    Moved { from: u64, to: u64 },
-}
+/// How far the clocks of two holders may disagree, beyond a lease's length,
+/// before a horizon one of them reserved counts as one zuid never wrote.
+/// zuid reserves at most a lease's length ahead of its clock, and a node
+/// changes hands only once its lease expired, so a horizon it wrote lies
+/// at most that far ahead of the next holder's clock, plus the clocks'
+/// disagreement; anything further ahead (a tick in 2080 typed into the
+/// lease table) would be waited for, or minted at, for decades.
+pub const CLOCK_ALLOWANCE_MS: u64 = 60_000;
 
 /// The node this lease holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -372,12 +144,17 @@ pub struct Lease {
     nodes: NodeSpace,
     window: Duration,
     window_ticks: u64,
+    /// The lease's length and the clock allowance, in ticks: how far ahead
+    /// of the clock a horizon zuid wrote may lie.
+    reach_ticks: u64,
     rng: u64,
     held: Option<Held>,
     lost: Option<Lost>,
     step: Step,
     attempts: u32,
     skip: Vec<u64>,
+    /// The nodes the last claim passed over (also in `skip`).
+    passed: Vec<Skipped>,
     slow: u32,
     /// Giving back was asked: the generator is shut, and the lease is
     /// never renewed again, even if giving back must be tried again.
@@ -390,17 +167,21 @@ impl Lease {
     /// A lease of a node of `nodes` for `ttl_ms` at a time; `seed` makes
     /// its tokens.
     pub fn new(nodes: NodeSpace, ttl_ms: u64, seed: u64) -> Lease {
-        let window_ticks = nodes.ticks_in(ttl_ms.min(i64::MAX as u64) as i64);
+        let ttl = ttl_ms.min(i64::MAX as u64) as i64;
+        let window_ticks = nodes.ticks_in(ttl);
+        let reach_ticks = nodes.ticks_in(ttl.saturating_add(CLOCK_ALLOWANCE_MS as i64));
         Lease {
             nodes,
             window: Duration::from_millis(ttl_ms / 2),
             window_ticks,
+            reach_ticks,
             rng: seed,
             held: None,
             lost: None,
             step: Step::None,
             attempts: 0,
             skip: Vec::new(),
+            passed: Vec::new(),
             slow: 0,
             closing: false,
             closed: false,
@@ -428,6 +209,12 @@ impl Lease {
         self.notice.take()
     }
 
+    /// The nodes the last operation's claim passed over, once: said
+    /// whether the claim ended minting or stopped.
+    pub fn take_skipped(&mut self) -> Vec<Skipped> {
+        std::mem::take(&mut self.passed)
+    }
+
     /// Starts an operation: the first claim, a renewal (which claims again
     /// if the lease was lost), or giving the node back, which shuts the
     /// generator at once, whether or not the database can be told yet. An
@@ -442,6 +229,7 @@ impl Lease {
             return Next::Stopped(Stop::Released);
         }
         self.notice = None;
+        self.passed.clear();
         if doing == Doing::Release {
             self.closing = true;
             self.shut(generator);
@@ -546,6 +334,7 @@ impl Lease {
     fn claim(&mut self, prefer: Option<u64>) -> Next {
         self.attempts = 0;
         self.skip.clear();
+        self.passed.clear();
         self.held = None;
         self.find(prefer)
     }
@@ -562,7 +351,7 @@ impl Lease {
                 self.ask(Step::Take { node, fresh, token }, Request::Take { node, fresh, token })
             }
             Answer::NoneFree => Next::Stopped(Stop::AllTaken {
-                skipped: self.skip.len(),
+                skipped: self.skip.len() - self.passed.len(),
                 lost: self.lost.map(|l| l.node),
             }),
             _ => Next::Stopped(Stop::Database(Doing::Claim)),
@@ -620,6 +409,15 @@ impl Lease {
         }
     }
 
+    /// A node whose horizon is not zuid's: its generator mints nothing, the
+    /// node is given back untouched and passed over, and the claim goes on.
+    fn pass_over(&mut self, node: u64, horizon: Option<u64>, reach: u64, generator: &mut impl Fenced) -> Next {
+        generator.shut();
+        self.skip.push(node);
+        self.passed.push(Skipped { node, horizon, reach });
+        self.give_back(RowHorizon::Keep, After::FindAgain)
+    }
+
     /// A claim that cannot go on: its generator, if made, mints nothing,
     /// and the node is given back with its row's horizon untouched.
     fn abort_claim(&mut self, generator: &mut impl Fenced, stop: Stop) -> Next {
@@ -635,18 +433,29 @@ impl Lease {
     /// horizon it reserved and renewed under, no later holder was granted
     /// anything (a later holder starts above that horizon, so reserves
     /// more): its own last tick stands for that value.
+    ///
+    /// A row or ledger horizon further ahead of the clock than any holder
+    /// reserves is not one zuid wrote, and a row's horizon that cannot be
+    /// read may be anything: the node is passed over (see [`Skipped`]).
     fn after_floors(&mut self, answer: Answer, now: Mono, generator: &mut impl Fenced) -> Next {
-        let Answer::Floors { row, fence, split } = answer else {
-            return self.abort_claim(generator, Stop::Database(Doing::Claim));
-        };
         let Some(held) = self.held else {
             return Next::Stopped(Stop::Database(Doing::Claim));
+        };
+        let reach = generator.propose(self.reach_ticks);
+        let (row, fence, split) = match answer {
+            Answer::Floors { row, fence, split } => (row, fence, split),
+            Answer::Unreadable => return self.pass_over(held.node, None, reach, generator),
+            _ => return self.abort_claim(generator, Stop::Database(Doing::Claim)),
         };
         let own = |value: Option<u64>| match self.lost {
             Some(lost) if lost.node == held.node && value.is_some() && value == lost.confirmed => lost.handover,
             _ => value,
         };
-        let floor = [own(row), own(fence), split].into_iter().flatten().max();
+        let (row, fence) = (own(row), own(fence));
+        if let Some(far) = [row, fence].into_iter().flatten().filter(|&h| h > reach).max() {
+            return self.pass_over(held.node, Some(far), reach, generator);
+        }
+        let floor = [row, fence, split].into_iter().flatten().max();
         if let Some(tick) = floor {
             if generator.stay_after(tick).is_err() {
                 return self.abort_claim(generator, Stop::NoneLeft);
@@ -656,119 +465,6 @@ impl Lease {
             held.floor = floor;
         }
         self.renew(now, generator)
-    }
-
-    // Renewing ------------------------------------------------------------
-
-    fn renew(&mut self, now: Mono, generator: &mut impl Fenced) -> Next {
-        let horizon = generator.propose(self.window_ticks);
-        self.extend(horizon, now, false)
-    }
-
-    fn extend(&mut self, horizon: u64, began: Mono, confirm: bool) -> Next {
-        let Some(held) = self.held else {
-            return Next::Stopped(Stop::Database(Doing::Renew));
-        };
-        self.ask(
-            Step::Extend {
-                horizon,
-                began,
-                confirm,
-            },
-            Request::Extend {
-                node: held.node,
-                token: held.token,
-                horizon,
-            },
-        )
-    }
-
-    fn after_reserve_space(&mut self, horizon: u64, began: Mono, answer: Answer, generator: &mut impl Fenced) -> Next {
-        let Some(held) = self.held else {
-            return Next::Stopped(Stop::Database(Doing::Renew));
-        };
-        match answer {
-            Answer::Changed(1) => self.ask(
-                Step::ReserveNode { horizon, began },
-                Request::ReserveNode {
-                    node: held.node,
-                    horizon,
-                },
-            ),
-            // Another split owns the space now: this one mints no more
-            // here, and gives its node back.
-            Answer::Changed(0) => {
-                let handover = self.shut(generator);
-                self.give_back(RowHorizon::of(handover), After::Stop(Stop::Split))
-            }
-            _ => Next::Stopped(Stop::Database(Doing::Renew)),
-        }
-    }
-
-    fn after_reserve_node(&mut self, horizon: u64, began: Mono, answer: Answer) -> Next {
-        let Some(held) = self.held.as_mut() else {
-            return Next::Stopped(Stop::Database(Doing::Renew));
-        };
-        match answer {
-            Answer::Done => {
-                held.reserved = Some(horizon);
-                self.extend(horizon, began, true)
-            }
-            _ => Next::Stopped(Stop::Database(Doing::Renew)),
-        }
-    }
-
-    fn after_extend(
-        &mut self,
-        horizon: u64,
-        began: Mono,
-        confirm: bool,
-        answer: Answer,
-        now: Mono,
-        generator: &mut impl Fenced,
-    ) -> Next {
-        let Some(held) = self.held.as_mut() else {
-            return Next::Stopped(Stop::Database(Doing::Renew));
-        };
-        match answer {
-            Answer::Changed(1) if !confirm => {
-                self.ask(Step::ReserveSpace { horizon, began }, Request::ReserveSpace { horizon })
-            }
-            Answer::Changed(1) => {
-                held.extended = Some(horizon);
-                let until = began + self.window;
-                generator.open(horizon, until);
-                if let Some(lost) = self.lost.take() {
-                    self.notice = Some(Notice::Moved {
-                        from: lost.node,
-                        to: held.node,
-                    });
-                }
-                if now >= until {
-                    self.slow += 1;
-                    if self.slow >= MAX_SLOW {
-                        return Next::Stopped(Stop::Slow { took: now - began });
-                    }
-                } else {
-                    self.slow = 0;
-                }
-                Next::Minting
-            }
-            // The lease is no longer this holder's: its generator stops,
-            // and the lease is claimed again, the same node preferred.
-            Answer::Changed(0) => {
-                let (node, confirmed) = (held.node, held.extended);
-                let handover = self.shut(generator);
-                self.lost = Some(Lost {
-                    node,
-                    confirmed,
-                    handover,
-                });
-                self.held = None;
-                self.claim(self.lost.map(|l| l.node))
-            }
-            _ => Next::Stopped(Stop::Database(Doing::Renew)),
-        }
     }
 
     // Giving back -----------------------------------------------------------

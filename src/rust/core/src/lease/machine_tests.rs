@@ -8,7 +8,7 @@
 
 use super::*;
 use crate::generate::clock::Clock;
-use crate::generate::generator::{Fence, Generator, OnClockBack};
+use crate::generate::generator::{Fence, FloorError, Generator, OnClockBack};
 use crate::layouts::layout::{Layout, PartKind::*};
 use crate::layouts::unit::Unit;
 use std::cell::Cell;
@@ -17,6 +17,8 @@ use std::rc::Rc;
 
 const EPOCH: i64 = 1_600_000_000_000;
 const START: i64 = 1_700_000_000_000;
+/// A tick in 2090, as another client may type into a lease row (issue 40).
+const FAR_FUTURE: u64 = 2_199_023_255_000;
 
 /// Four nodes and a 20-bit sequence, or two nodes and 21 bits: two splits
 /// of one ID space, whose IDs coincide wherever their ticks do.
@@ -107,6 +109,9 @@ struct Row {
     expires: i64,
     released: bool,
     horizon: Option<u64>,
+    /// Another client wrote a horizon zuid cannot read (a negative number,
+    /// text): the row's SQL answers it as such.
+    garbled: bool,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -155,6 +160,7 @@ struct Holder {
     minted: Vec<u64>,
     stops: Vec<Stop>,
     notices: Vec<Notice>,
+    skipped: Vec<Skipped>,
 }
 
 impl Holder {
@@ -176,6 +182,7 @@ impl Holder {
             minted: Vec::new(),
             stops: Vec::new(),
             notices: Vec::new(),
+            skipped: Vec::new(),
         }
     }
 
@@ -206,6 +213,7 @@ impl Holder {
             Next::Stopped(stop) => self.stops.push(stop),
             _ => self.notices.extend(self.lease.take_notice()),
         }
+        self.skipped.extend(self.lease.take_skipped());
         next
     }
 
@@ -286,6 +294,7 @@ impl Holder {
                                 expires: now + ttl,
                                 released: false,
                                 horizon: None,
+                                garbled: false,
                             },
                         );
                         true
@@ -322,10 +331,13 @@ impl Holder {
                     Answer::Changed(0)
                 }
             }
-            Request::Floors { node } => Answer::Floors {
-                row: db.leases.get(&(mask, node)).and_then(|r| r.horizon),
-                fence: db.fences.get(&(mask, node)).copied(),
-                split: db.space.and_then(|s| s.split_floor),
+            Request::Floors { node } => match db.leases.get(&(mask, node)) {
+                Some(row) if row.garbled => Answer::Unreadable,
+                row => Answer::Floors {
+                    row: row.and_then(|r| r.horizon),
+                    fence: db.fences.get(&(mask, node)).copied(),
+                    split: db.space.and_then(|s| s.split_floor),
+                },
             },
             Request::ReserveSpace { horizon } => match db.space.as_mut() {
                 Some(row) if row.owner == mask => {
@@ -344,6 +356,7 @@ impl Holder {
                 Some(row) if row.token == token && !row.released => {
                     row.expires = now + ttl;
                     row.horizon = Some(horizon);
+                    row.garbled = false;
                     Answer::Changed(1)
                 }
                 _ => Answer::Changed(0),
@@ -357,6 +370,7 @@ impl Holder {
                         RowHorizon::Set(tick) => row.horizon = Some(tick),
                         RowHorizon::Clear => row.horizon = None,
                     }
+                    row.garbled &= horizon == RowHorizon::Keep;
                     Answer::Changed(1)
                 }
                 _ => Answer::Changed(0),
@@ -761,6 +775,159 @@ fn an_operation_cut_short_never_lets_a_generator_mint_below_its_floor() {
         b.drive(Doing::Release, &mut db, &world);
         assert_unique(&[&a, &b]);
     }
+}
+
+/// The clock's tick now, in the layouts of these tests (milliseconds).
+fn tick_now(world: &World) -> u64 {
+    (world.wall_ms.get() - EPOCH) as u64
+}
+
+/// The ledger holds nothing further ahead than a lease's length past the
+/// clock: no horizon typed into a lease row was copied into it.
+fn assert_ledger_near(db: &Db, world: &World, ttl_ticks: u64) {
+    let bound = tick_now(world) + ttl_ticks;
+    for (key, &fence) in &db.fences {
+        assert!(fence <= bound, "{key:?}: ledger at {fence}, past {bound}");
+    }
+    let space = db.space.and_then(|s| s.horizon).unwrap_or(0);
+    assert!(space <= bound, "space horizon {space}, past {bound}");
+}
+
+/// Node 0's row given back with `horizon` typed into it by another client.
+fn typed_horizon(db: &mut Db, world: &Rc<World>, horizon: Option<u64>, garbled: bool) {
+    let mut a = Holder::new("a", four_nodes(), OnClockBack::Wait, 100);
+    claim(&mut a, db, world);
+    a.drive(Doing::Release, db, world);
+    let row = db.leases.get_mut(&(a.mask, 0)).unwrap();
+    row.horizon = horizon;
+    row.garbled = garbled;
+}
+
+#[test]
+fn a_horizon_from_the_far_future_in_a_lease_row_is_passed_over_under_every_policy() {
+    for policy in [OnClockBack::Wait, OnClockBack::Borrow, OnClockBack::Error] {
+        let (world, mut db) = (World::new(), Db::default());
+        typed_horizon(&mut db, &world, Some(FAR_FUTURE), false);
+        let mut b = Holder::new("b", four_nodes(), policy, 2);
+        assert_eq!(claim(&mut b, &mut db, &world), Next::Minting, "{policy:?}");
+        assert_eq!(b.node(), Some(1));
+        let reach = tick_now(&world) + 1_000 + CLOCK_ALLOWANCE_MS;
+        assert_eq!(
+            b.skipped,
+            vec![Skipped {
+                node: 0,
+                horizon: Some(FAR_FUTURE),
+                reach
+            }]
+        );
+        // Minted now, not in 2090, and not waited for.
+        assert_eq!(b.mint(10, &world), 10);
+        let time = four_nodes().time();
+        assert!(b.minted.iter().all(|&id| time.extract(id) <= tick_now(&world)));
+        // Renewals push nothing of it into the ledger; later claims pass
+        // it over too, and the row is left as typed.
+        for _ in 0..3 {
+            world.advance(500);
+            assert_eq!(b.drive(Doing::Renew, &mut db, &world), Next::Minting);
+        }
+        let mut c = Holder::new("c", four_nodes(), policy, 3);
+        assert_eq!(claim(&mut c, &mut db, &world), Next::Minting);
+        assert_eq!((c.node(), c.skipped.len()), (Some(2), 1));
+        assert_eq!(db.leases[&(b.mask, 0)].horizon, Some(FAR_FUTURE));
+        assert_ledger_near(&db, &world, 1_000);
+        assert_unique(&[&b, &c]);
+    }
+}
+
+#[test]
+fn a_far_horizon_typed_into_a_live_holders_row_is_overwritten_by_its_renewal_never_copied() {
+    let (world, mut db) = (World::new(), Db::default());
+    let mut a = Holder::new("a", four_nodes(), OnClockBack::Wait, 1);
+    claim(&mut a, &mut db, &world);
+    a.mint(100, &world);
+    db.leases.get_mut(&(a.mask, 0)).unwrap().horizon = Some(FAR_FUTURE);
+    world.advance(500);
+    assert_eq!(a.drive(Doing::Renew, &mut db, &world), Next::Minting);
+    assert_eq!(a.node(), Some(0));
+    assert!(db.leases[&(a.mask, 0)].horizon < Some(FAR_FUTURE));
+    // Typed again, and the lease freed: the next claim passes node 0 over,
+    // and the holder, whose token still holds the row, renews as before.
+    let row = db.leases.get_mut(&(a.mask, 0)).unwrap();
+    (row.horizon, row.expires) = (Some(FAR_FUTURE), 0);
+    let mut b = Holder::new("b", four_nodes(), OnClockBack::Borrow, 2);
+    assert_eq!(claim(&mut b, &mut db, &world), Next::Minting);
+    assert_eq!((b.node(), b.skipped.len()), (Some(1), 1));
+    world.advance(500);
+    assert_eq!(a.drive(Doing::Renew, &mut db, &world), Next::Minting);
+    a.mint(100, &world);
+    b.mint(100, &world);
+    assert_ledger_near(&db, &world, 1_000);
+    assert_unique(&[&a, &b]);
+}
+
+#[test]
+fn a_far_horizon_in_the_ledger_passes_its_node_over_instead_of_waiting_for_it() {
+    // An earlier zuid copied a typed horizon into the ledger, and the rows
+    // were deleted since: the node is passed over, never waited for.
+    let (world, mut db) = (World::new(), Db::default());
+    let mask = NodeSpace::of(&four_nodes()).mask();
+    db.fences.insert((mask, 0), FAR_FUTURE);
+    let mut a = Holder::new("a", four_nodes(), OnClockBack::Wait, 1);
+    assert_eq!(claim(&mut a, &mut db, &world), Next::Minting);
+    assert_eq!(a.node(), Some(1));
+    assert_eq!(a.skipped[0].horizon, Some(FAR_FUTURE));
+    assert_eq!(db.fences[&(mask, 0)], FAR_FUTURE, "never lowered by another holder");
+    assert_eq!(a.mint(10, &world), 10);
+}
+
+#[test]
+fn a_horizon_within_a_lease_and_the_clock_allowance_is_met_one_tick_further_is_not() {
+    let reach = 1_000 + CLOCK_ALLOWANCE_MS;
+    for (ahead, passed) in [(reach, false), (reach + 1, true)] {
+        let (world, mut db) = (World::new(), Db::default());
+        typed_horizon(&mut db, &world, Some(tick_now(&world) + ahead), false);
+        let mut b = Holder::new("b", four_nodes(), OnClockBack::Borrow, 2);
+        assert_eq!(claim(&mut b, &mut db, &world), Next::Minting);
+        assert_eq!(b.node(), Some(u64::from(passed)), "{ahead} ticks ahead");
+        assert_eq!(b.skipped.len(), usize::from(passed));
+        b.mint(5, &world);
+        if !passed {
+            // Borrowed: counted on from just past the horizon.
+            let first = four_nodes().time().extract(b.minted[0]);
+            assert_eq!(first, tick_now(&world) + ahead + 1);
+        }
+    }
+}
+
+#[test]
+fn a_row_whose_horizon_cannot_be_read_is_passed_over_and_named() {
+    let (world, mut db) = (World::new(), Db::default());
+    typed_horizon(&mut db, &world, Some(5), true);
+    let mut b = Holder::new("b", four_nodes(), OnClockBack::Wait, 2);
+    assert_eq!(claim(&mut b, &mut db, &world), Next::Minting);
+    assert_eq!(b.node(), Some(1));
+    assert_eq!((b.skipped[0].node, b.skipped[0].horizon), (0, None));
+    // Passed over, the row counts as no clash of this process when every
+    // node is taken, and is still named.
+    let (world, mut db) = (World::new(), Db::default());
+    let mut x = Holder::new("x", two_nodes(), OnClockBack::Wait, 9);
+    claim(&mut x, &mut db, &world);
+    x.drive(Doing::Release, &mut db, &world);
+    db.leases.get_mut(&(x.mask, 0)).unwrap().garbled = true;
+    let mut y = Holder::new("y", two_nodes(), OnClockBack::Wait, 10);
+    assert_eq!(claim(&mut y, &mut db, &world), Next::Minting);
+    assert_eq!(y.node(), Some(1));
+    let mut z = Holder::new("z", two_nodes(), OnClockBack::Wait, 11);
+    assert_eq!(
+        claim(&mut z, &mut db, &world),
+        Next::Stopped(Stop::AllTaken { skipped: 0, lost: None })
+    );
+    assert_eq!(z.skipped.len(), 1);
+    // A holder that renews a garbled row of its own overwrites it.
+    world.advance(500);
+    db.leases.get_mut(&(y.mask, 1)).unwrap().garbled = true;
+    assert_eq!(y.drive(Doing::Renew, &mut db, &world), Next::Minting);
+    assert!(!db.leases[&(y.mask, 1)].garbled);
 }
 
 /// A reproducible pseudo-random sequence for the scripted runs.

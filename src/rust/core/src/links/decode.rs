@@ -2,10 +2,10 @@
 //! text), its ID decoded under its layout, and what went wrong reported.
 
 use super::{parse_link, Link, LinkId, Platform};
-use crate::layouts::builtin::Builtin;
-use crate::text::entry::{Entry, TextForm};
 use crate::invalid::{Invalid, Reason};
+use crate::layouts::builtin::Builtin;
 use crate::layouts::layout::{Layout, TimeDecoder};
+use crate::text::entry::{Entry, TextForm};
 use crate::text::parse::{parse_text, trim_space};
 
 /// The earliest time a Mastodon link's ID may hold, in POSIXct seconds:

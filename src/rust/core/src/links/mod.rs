@@ -253,4 +253,5 @@ fn decimal(text: &[u8]) -> LinkId {
 }
 
 #[cfg(test)]
+#[path = "links_tests.rs"]
 mod tests;

@@ -56,8 +56,8 @@
 
 use super::signs::{binary_evidence, double_text_evidence, spreadsheet_evidence};
 use super::spans::LossyForm;
-use crate::layouts::builtin::BUILTINS;
 use crate::invalid::Invalid;
+use crate::layouts::builtin::BUILTINS;
 use crate::layouts::layout::Layout;
 use crate::problem::{Code, Problem};
 

@@ -120,7 +120,7 @@ mod tests {
             assert_eq!(text(id), valid);
             // The readers of IDs under the tid layout take it too.
             assert_eq!(
-                crate::parse::parse_text(valid.as_bytes(), crate::entry::TextForm::Tid),
+                crate::text::parse::parse_text(valid.as_bytes(), crate::text::entry::TextForm::Tid),
                 Entry::Id(id)
             );
         }
@@ -132,7 +132,7 @@ mod tests {
             );
             // Under the tid layout, none of them is an ID either: not even
             // "222" as a decimal number.
-            let read = crate::parse::parse_text(invalid.as_bytes(), crate::entry::TextForm::Tid);
+            let read = crate::text::parse::parse_text(invalid.as_bytes(), crate::text::entry::TextForm::Tid);
             assert!(matches!(read, Entry::Invalid(_)), "{invalid}: {read:?}");
         }
     }

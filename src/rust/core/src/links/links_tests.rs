@@ -1,8 +1,8 @@
 //! The link forms of every platform, read as their sources write them.
 
 use super::*;
-use crate::layouts::builtin::Builtin;
 use crate::invalid::Reason;
+use crate::layouts::builtin::Builtin;
 
 /// What a link reads as: platform, kind, ID, user, instance, guild,
 /// channel.
