@@ -29,7 +29,8 @@ struct RAllocator {
 }
 
 extern "C" {
-    fn Rf_allocVector3(kind: SEXPTYPE, n: R_xlen_t, allocator: *mut RAllocator) -> SEXP;
+    // Returns a SEXP; declared as a plain pointer, which is FFI-safe.
+    fn Rf_allocVector3(kind: SEXPTYPE, n: R_xlen_t, allocator: *mut RAllocator) -> *mut c_void;
 }
 
 #[cfg(target_os = "linux")]
@@ -154,5 +155,35 @@ pub unsafe fn alloc_large(kind: SEXPTYPE, n: usize) -> Option<SEXP> {
         res: std::ptr::null_mut(),
         data: std::ptr::null_mut(),
     };
-    Some(Rf_allocVector3(kind, n as R_xlen_t, &mut allocator))
+    Some(Rf_allocVector3(kind, n as R_xlen_t, &mut allocator).cast())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::r_session::{eval, with_r};
+    use extendr_api::prelude::*;
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn large_vectors_are_r_vectors_that_r_collects() {
+        with_r(|| {
+            let n = LARGE_BYTES / 8 + 3;
+            for _ in 0..20 {
+                // SAFETY: on R's thread; protected by the Robj at once.
+                let mut v = unsafe { Robj::from_sexp(alloc_large(SEXPTYPE::REALSXP, n).expect("large")) };
+                let slots = v.as_real_slice_mut().unwrap();
+                assert!(slots.iter().all(|&x| x == 0.0), "fresh mappings are zeroed");
+                slots[n - 1] = 2.5;
+                assert_eq!(v.len(), n);
+                assert_eq!(v.as_real_slice().unwrap()[n - 1], 2.5);
+                eval("invisible(gc())");
+            }
+            // SAFETY: on R's thread; the result is dropped at once.
+            let small = unsafe { alloc_large(SEXPTYPE::INTSXP, 10) };
+            assert!(small.is_none());
+            // SAFETY: as above.
+            assert!(unsafe { alloc_large(SEXPTYPE::STRSXP, LARGE_BYTES) }.is_none());
+        });
+    }
 }
