@@ -86,7 +86,8 @@ versions <- system2(python, c("-c", shQuote(paste(
   "import polars, numpy, duckdb;",
   "print(f'polars {polars.__version__}, numpy {numpy.__version__}, duckdb {duckdb.__version__}')"
 ))), stdout = TRUE)
-cat(sprintf("\nzuid against polars, numpy and DuckDB: %s Twitter IDs, medians of %d rounds; warm = best of 5 in one process, cold = first call of a fresh process\n",
+cat(sprintf(paste("\nzuid against polars, numpy and DuckDB: %s Twitter IDs, medians of %d rounds;",
+                  "warm = best of 5 in one process, cold = first call of a fresh process\n"),
             format(n, big.mark = ","), rounds))
 cat(sprintf("%s; %s; %d cores (%s); load before %s, after %s\n", R.version.string, versions,
             parallel::detectCores(), cpu, paste(strsplit(load_before, " ")[[1]][1:3], collapse = " "),
