@@ -32,7 +32,8 @@ docs:
 	sh tools/setup.sh --lint
 	Rscript tools/roxygen.R
 
-# Speed against bit64 and the memory bound, then the in-database
+# Speed against bit64 and the memory bound, then against polars, numpy and
+# DuckDB (from PyPI in .venv: setup.sh --bench), then the in-database
 # generators on throwaway servers (bench/sql-generator.sh starts and stops
 # them); not part of make test. bench comes from tools/setup.sh
 # (r-cran-bench), not from DESCRIPTION. make bench-sql runs the second part
@@ -40,6 +41,8 @@ docs:
 bench: install
 	R_LIBS="$(CURDIR)/$(LIB)" Rscript bench/bench.R
 	R_LIBS="$(CURDIR)/$(LIB)" Rscript bench/links.R
+	sh tools/setup.sh --bench
+	R_LIBS="$(CURDIR)/$(LIB)" Rscript bench/versus.R
 	$(MAKE) bench-sql
 
 bench-sql: install

