@@ -54,8 +54,9 @@ NULL
 #' @export
 scale_x_zuid_id <- function(..., time = FALSE) {
   call <- sys.call()
-  check_plotting(call)
+  # The arguments first: their errors read the same with or without ggplot2.
   time <- check_flag(time, "time", call)
+  check_plotting(call)
   args <- list(...)
   if (is.null(args$guide)) {
     args$guide <- ggplot2::guide_axis(check.overlap = TRUE)
@@ -68,8 +69,9 @@ scale_x_zuid_id <- function(..., time = FALSE) {
 #' @export
 scale_y_zuid_id <- function(..., time = FALSE) {
   call <- sys.call()
-  check_plotting(call)
+  # The arguments first: their errors read the same with or without ggplot2.
   time <- check_flag(time, "time", call)
+  check_plotting(call)
   trans <- id_trans(n = 5L, inner = 0, time = time)
   do.call(ggplot2::scale_y_continuous, c(list(...), id_transform_arg(trans)))
 }

@@ -51,7 +51,10 @@ test_that("IDs come out of RPostgreSQL exact through id_collect(), and the preci
   expect_type(rounded, "double")
   cnd <- tryCatch(id_fields(rounded, "discord"), error = identity)
   expect_s3_class(cnd, "zuid_error_precision")
-  expect_match(conditionMessage(cnd), "`zuid::id_collect(<lazy table>, <ID columns>)`", fixed = TRUE)
+  # The message points to ?id_fields, whose section names id_collect().
+  expect_match(conditionMessage(cnd), "`?id_fields` says how, for CSV, JSON and databases", fixed = TRUE)
+  rd <- tools::Rd_db("zuid")[["id_fields.Rd"]]
+  expect_match(paste(as.character(rd), collapse = ""), "id_collect", fixed = TRUE)
   # The advice, followed.
   got <- quietly_dbplyr(id_collect(id_add_fields(m, id, "discord"), id, layout = "discord"))
   expect_setequal(got$id, ids)
