@@ -367,7 +367,7 @@ lease_start_generator <- function(state, step, call) {
   made <- tryCatch(new_generator(state$layout, nodes, state$policy, after, FALSE, TRUE, call),
                    zuid_error_duplicate_node = function(e) NULL,
                    error = function(e) {
-                     state$start_error <- e
+                     state$start_error <- lease_start_error(e, call)
                      FALSE
                    })
   if (is.null(made)) {
@@ -380,6 +380,19 @@ lease_start_generator <- function(state, step, call) {
   state$nodes <- nodes
   lease_keep(state)
   list(answer = "started")
+}
+
+# Why the claim's generator could not be made, as the claim raises it: a
+# zuid_error as it is, any other error (one R raised, out of memory) as a
+# zuid_error_lease that carries it, so that no claim ends unclassed.
+lease_start_error <- function(e, call) {
+  if (inherits(e, "zuid_error")) {
+    return(e)
+  }
+  structure(class = c("zuid_error_lease", "zuid_error", "error", "condition"), list(
+    message = paste("The node's generator could not be made:", conditionMessage(e)),
+    call = call, reason = "start", parent = e
+  ))
 }
 
 # Minting ------------------------------------------------------------------

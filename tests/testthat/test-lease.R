@@ -386,3 +386,16 @@ test_that("a leased generator sent to another process has no state there", {
   expect_error(id_next(copy), class = "zuid_error_generator", regexp = "no state")
   expect_length(id_next(g), 1L)
 })
+
+test_that("a claim whose generator fails for a reason R gave raises a classed lease error", {
+  # Any error making the node's generator (R's own, a lack of memory) ends
+  # the claim as a zuid_error_lease carrying it; zuid's own pass as they are.
+  boom <- simpleError("cannot allocate vector of size 8 Gb")
+  cnd <- zuid:::lease_start_error(boom, quote(id_next(g)))
+  expect_s3_class(cnd, c("zuid_error_lease", "zuid_error", "error"))
+  expect_identical(cnd$reason, "start")
+  expect_identical(cnd$parent, boom)
+  expect_snapshot(error = TRUE, stop(cnd))
+  own <- tryCatch(zuid:::zuid_abort("taken", class = "zuid_error_layout"), error = identity)
+  expect_identical(zuid:::lease_start_error(own, NULL), own)
+})
