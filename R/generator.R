@@ -146,6 +146,9 @@ id_generator <- function(layout, ..., on_clock_back = c("wait", "error", "borrow
   call <- sys.call()
   layout <- as_layout(layout, call)
   policy <- check_choice(on_clock_back, policies, "on_clock_back", call)
+  if (is_wide_layout(layout)) {
+    return(new_wide_generator(layout, list(...), policy, after, call))
+  }
   after <- check_after(after, layout, call)
   shared_node <- check_flag(shared_node, "shared_node", call)
   if (!is.null(lease)) {
@@ -276,6 +279,9 @@ id_next <- function(generator, n = 1L, as = c("id", "character", "integer64")) {
   }
   n <- check_whole(n, "n", 0, .Machine$integer.max, call, class = "zuid_error_type")
   as <- check_as(as, call)
+  if (isTRUE(generator$wide)) {
+    return(wide_next(generator, n, as, call))
+  }
   if (!is.null(generator$lease)) {
     return(lease_next(generator, n, as, call))
   }
@@ -287,6 +293,9 @@ id_next <- function(generator, n = 1L, as = c("id", "character", "integer64")) {
 
 #' @export
 format.zuid_generator <- function(x, ...) {
+  if (isTRUE(x$wide)) {
+    return(format_wide_generator(x))
+  }
   status <- rust_value(generator_status(x$pointer), NULL)
   from <- if (identical(x$node_source, "ZUID_NODE")) " (from ZUID_NODE)" else ""
   c(sprintf("<zuid_generator %s>", x$layout$name),
