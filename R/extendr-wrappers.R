@@ -100,6 +100,12 @@ generator_next_leased <- function(pointer, n, as_, layout) .Call(wrap__generator
 
 ids_from_links <- function(x, layout) .Call(wrap__ids_from_links, x, layout)
 
+wide_generator_new <- function(layout, policy, prefix) .Call(wrap__wide_generator_new, layout, policy, prefix)
+
+wide_generator_next <- function(pointer, n) .Call(wrap__wide_generator_next, pointer, n)
+
+wide_generator_live <- function(pointer) .Call(wrap__wide_generator_live, pointer)
+
 problem_codes <- function() .Call(wrap__problem_codes)
 
 invalid_reasons <- function() .Call(wrap__invalid_reasons)

@@ -92,6 +92,33 @@
 #' refuse with a `zuid_error_generator`, and print as unable to mint. Create
 #' generators inside each worker, with that worker's own node values.
 #'
+#' @section 128-bit layouts:
+#' `"uuidv7"`, `"ulid"`, `"typeid"` (with `prefix = "user"`, say) and
+#' `"scru128"` generators take no node values: their random bits, read from
+#' the operating system (getrandom(2) or `/dev/urandom`, never R's RNG, so
+#' `set.seed()` does not make two processes repeat IDs), keep generators
+#' apart. `id_next()` returns a `zuid_text_id` vector (or `as =
+#' "character"`), strictly increasing in byte order within a generator:
+#' * UUIDv7 and TypeID follow RFC 9562 section 6.2 method 1 as CPython 3.14
+#'   does: a 42-bit counter (the 12 bits after the millisecond and the top
+#'   30 of `rand_b`) starts at random in each millisecond and counts up, the
+#'   last 32 bits random. With `id_layout("uuidv7", sub_ms = "fraction")`
+#'   they follow method 3 as PostgreSQL 18 does: the 12 bits are the
+#'   fraction of the millisecond in 1/4096 steps, one step on when the clock
+#'   has not passed the last ID.
+#' * ULID counts its 80 random bits up by one within a millisecond.
+#' * SCRU128 follows its specification: a 24-bit `counter_hi` renewed once a
+#'   second, a 24-bit `counter_lo` that starts at random in each millisecond,
+#'   32 bits of entropy per ID, and a step back of the clock under 10
+#'   seconds absorbed.
+#'
+#' When a counter runs out, the time moves on one millisecond (ahead of the
+#' clock, never wrapping). `on_clock_back` works as for 64-bit layouts. A
+#' generator used in a forked child does not refuse: the child draws fresh
+#' random bits and moves to the millisecond after its last ID, so that it
+#' repeats none of its parent's IDs. `after`, `shared_node` and `lease`
+#' are for the 64-bit layouts.
+#'
 #' @section Memory and interrupts:
 #' `id_next()` allocates its result before minting: when memory runs out it
 #' fails with a `zuid_error_memory` that says how much was asked for, and
@@ -102,7 +129,9 @@
 #'
 #' @inheritParams id_compose
 #' @param ... Every node field of the layout by name, such as
-#'   `datacenter = 1, worker = 7`; for `scru64`, `node`.
+#'   `datacenter = 1, worker = 7`; for `scru64`, `node`. For `"typeid"`,
+#'   `prefix`: its TypeID prefix (lowercase letters and underscores); the
+#'   other 128-bit layouts take nothing.
 #' @param on_clock_back `"wait"`, `"error"` or `"borrow"`: see below.
 #' @param after `NULL`, or an ID the generator must stay above: the last one
 #'   a previous process minted, as text, `bit64::integer64`, a
@@ -118,7 +147,8 @@
 #'   renewal; a generator renews its lease every half of it while it mints.
 #' @param lease_table The name of the lease table, created when missing.
 #' @returns `id_generator()`: a `zuid_generator`. `id_next()`: `n` IDs, a
-#'   [zuid_id][as_zuid_id()] vector by default, or as `as` says.
+#'   [zuid_id][as_zuid_id()] vector by default (a `zuid_text_id` for 128-bit
+#'   layouts), or as `as` says.
 #' @export
 #' @examples
 #' g <- id_generator("twitter", datacenter = 1, worker = 7)
@@ -140,12 +170,19 @@
 #' Sys.setenv(ZUID_NODE = "datacenter=2,worker=9")
 #' id_generator("twitter")
 #' Sys.unsetenv("ZUID_NODE")
+#'
+#' # 128-bit IDs: random bits from the operating system, no node values.
+#' id_next(id_generator("uuidv7"), 3)
+#' id_next(id_generator("typeid", prefix = "user"), 2)
 id_generator <- function(layout, ..., on_clock_back = c("wait", "error", "borrow"), after = NULL,
                          shared_node = FALSE, lease = NULL, lease_ttl = 30,
                          lease_table = "zuid_node_leases") {
   call <- sys.call()
   layout <- as_layout(layout, call)
   policy <- check_choice(on_clock_back, policies, "on_clock_back", call)
+  if (is_wide_layout(layout)) {
+    return(new_wide_generator(layout, list(...), policy, after, call))
+  }
   after <- check_after(after, layout, call)
   shared_node <- check_flag(shared_node, "shared_node", call)
   if (!is.null(lease)) {
@@ -276,6 +313,9 @@ id_next <- function(generator, n = 1L, as = c("id", "character", "integer64")) {
   }
   n <- check_whole(n, "n", 0, .Machine$integer.max, call, class = "zuid_error_type")
   as <- check_as(as, call)
+  if (isTRUE(generator$wide)) {
+    return(wide_next(generator, n, as, call))
+  }
   if (!is.null(generator$lease)) {
     return(lease_next(generator, n, as, call))
   }
@@ -287,6 +327,9 @@ id_next <- function(generator, n = 1L, as = c("id", "character", "integer64")) {
 
 #' @export
 format.zuid_generator <- function(x, ...) {
+  if (isTRUE(x$wide)) {
+    return(format_wide_generator(x))
+  }
   status <- rust_value(generator_status(x$pointer), NULL)
   from <- if (identical(x$node_source, "ZUID_NODE")) " (from ZUID_NODE)" else ""
   c(sprintf("<zuid_generator %s>", x$layout$name),

@@ -22,6 +22,7 @@ mod layout;
 mod lease;
 mod links;
 mod mint;
+mod mint_wide;
 mod pages;
 mod reply;
 mod rounded;
@@ -50,6 +51,7 @@ extendr_module! {
     use layout;
     use lease;
     use links;
+    use mint_wide;
     use reply;
     use rounded;
     use scru64;
