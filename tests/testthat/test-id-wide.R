@@ -217,3 +217,15 @@ test_that("bad text and bad arguments of the spellings", {
   expect_snapshot(id_to_text(as_zuid_id("0ujtsYcgvSTl8PAuAdqWYSMnLOv", "ksuid"), "uuid"), error = TRUE)
   expect_snapshot(id_from_text(rfc_v7, "uuid", as = "integer64"), error = TRUE)
 })
+
+test_that("a 128-bit ID vector reads with its own layout named again, and refuses another", {
+  x <- as_zuid_id("01890a5d-ac96-774b-bcce-b302099a8057", "uuidv7")
+  expect_identical(id_time(x, "uuidv7"), id_time(x))
+  expect_identical(id_fields(x, id_layout("uuidv7")), id_fields(x))
+  expect_true(id_layout("ulid") == "ulid")
+  expect_false(id_layout("ulid") == "uuidv7")
+  expect_false(id_layout("uuidv7") == id_layout("uuidv7", sub_ms = "fraction"))
+  expect_false(id_layout("ulid") == "twitter")
+  expect_error(id_time(x, "ulid"), class = "zuid_error_layout")
+  expect_error(id_time(x, "twitter"), class = "zuid_error_layout")
+})
