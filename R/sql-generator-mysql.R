@@ -76,10 +76,10 @@ my_clock <- function(names, fast = my_fast_clock) sprintf("IF(%s, %s, %s())", my
 
 my_var <- function(x) paste0("z_", x)
 
-# Declarations: the state's values (v, w, x) unsigned, the others signed.
+# Declarations: the state's values (taken, mine, put_to) unsigned, the others signed.
 my_declare <- function(vars, pad) {
   if (length(vars) == 0L) return(character())
-  sprintf("%sDECLARE %s BIGINT%s;", pad, my_var(vars), ifelse(vars %in% c("v", "w", "x"), " UNSIGNED", ""))
+  sprintf("%sDECLARE %s BIGINT%s;", pad, my_var(vars), ifelse(vars %in% c("taken", "mine", "put_to"), " UNSIGNED", ""))
 }
 
 # The function: the common case's variables are declared first (each

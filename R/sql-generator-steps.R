@@ -18,7 +18,7 @@
 # taken, the state must jump: a `put` sets the sequence to the new tick's
 # first value. Puts happen under the generator's lock (a session-level
 # lock, released before the function returns and by every error path), by
-# a session that first took a value `w` under it, and only forwards of `w`.
+# a session that first took a value `mine` under it, and only forwards of `mine`.
 # Values taken by other sessions while a put is pending could lie past the
 # put's target, and the put would then move the state back over them. In
 # "lock free" mode (the core's `MintingFacts::lock_free`) that cannot
@@ -27,7 +27,7 @@
 # the tick it waited for) before it must wait for the gate or the clock,
 # except those that return one of a tick's valid values, so fewer than
 # `put_margin` values are taken meanwhile, and a put goes at
-# least that far past `w` (one tick later than the clock in the rare case
+# least that far past `mine` (one tick later than the clock in the rare case
 # where it must). Where a tick's counter is too narrow for that margin
 # (Mastodon's, TIDs'), every value is taken under the lock.
 #
@@ -84,21 +84,21 @@ generator_failures <- c(
 # the loop that handles the others, each of its branches as the core's
 # Generator::next_id() has it. `p` is the plan (sql-generator.R).
 generator_steps <- function(p) {
-  take <- if (p$lock_free) list(s_set("v", quote(take()))) else
+  take <- if (p$lock_free) list(s_set("taken", quote(take()))) else
     list(s_comment("This layout's ticks are too narrow to take values without the lock."),
-         s_locked(s_set("v", quote(take()))))
+         s_locked(s_set("taken", quote(take()))))
   fast <- if (p$max_lead == "0") {
-    bquote(tick_of(v) == (now_us - .(p$origin_us)) %/% .(p$unit_us))
+    bquote(tick_of(taken) == (now_us - .(p$origin_us)) %/% .(p$unit_us))
   } else {
-    bquote(tick_of(v) >= (now_us - .(p$origin_us)) %/% .(p$unit_us) &&
-             tick_of(v) - (now_us - .(p$origin_us)) %/% .(p$unit_us) <= .(p$max_lead))
+    bquote(tick_of(taken) >= (now_us - .(p$origin_us)) %/% .(p$unit_us) &&
+             tick_of(taken) - (now_us - .(p$origin_us)) %/% .(p$unit_us) <= .(p$max_lead))
   }
-  fast <- bquote(.(fast) && now_us >= .(p$origin_us) && counter_of(v) <= .(p$seq_max) &&
-                   tick_of(v) <= .(p$last_tick))
+  fast <- bquote(.(fast) && now_us >= .(p$origin_us) && counter_of(taken) <= .(p$seq_max) &&
+                   tick_of(taken) <= .(p$last_tick))
   c(take, list(
     s_set("now_us", quote(fast_clock())),
     s_comment("The common case: a value of the clock's tick."),
-    s_if(fast, list(s_return(quote(id_at(tick_of(v), counter_of(v))))))
+    s_if(fast, list(s_return(quote(id_at(tick_of(taken), counter_of(taken))))))
   ), list(step("block", body = generator_loop(p))))
 }
 
@@ -109,27 +109,28 @@ generator_loop <- function(p) {
     s_if(bquote(now_us < .(p$origin_us)), list(s_fail("before_epoch"))),
     s_set("now_tick", bquote((now_us - .(p$origin_us)) %/% .(p$unit_us))),
     s_if(bquote(now_tick > .(p$last_tick)), list(s_fail("past_end"))),
-    s_set("t", quote(tick_of(v))),
-    s_set("c", quote(counter_of(v))),
+    s_set("taken_tick", quote(tick_of(taken))),
+    s_set("taken_count", quote(counter_of(taken))),
     s_comment("The clock has moved past the value's tick: start the clock's tick."),
-    s_if(quote(t < now_tick), c(advance_steps(p, quote(now_tick)), list(s_next()))),
+    s_if(quote(taken_tick < now_tick), c(advance_steps(p, quote(now_tick)), list(s_next()))),
     s_comment("The value lies ahead of the clock: wait for it, or fail."),
-    s_if(bquote(t - now_tick > .(p$max_lead)), c(ahead_steps(p), wait_steps(p, quote(target)),
+    s_if(bquote(taken_tick - now_tick > .(p$max_lead)), c(ahead_steps(p), wait_steps(p, quote(target)),
                                                   list(s_set("now_us", quote(clock())), s_next()))),
     s_comment("The tick is used up: the next one."),
-    s_if(bquote(c > .(p$seq_max)), c(
-      list(s_if(bquote(t >= .(p$last_tick)), list(s_fail("used_up")))),
+    s_if(bquote(taken_count > .(p$seq_max)), c(
+      list(s_if(bquote(taken_tick >= .(p$last_tick)), list(s_fail("used_up")))),
       if (p$max_lead != "0") {
         list(s_comment("SCRU64 moves on at once while the next tick is within its lead."),
-             s_if(bquote(t + 1 - now_tick <= .(p$max_lead)), c(advance_steps(p, quote(t + 1)), list(s_next()))))
+             s_if(bquote(taken_tick + 1 - now_tick <= .(p$max_lead)),
+                  c(advance_steps(p, quote(taken_tick + 1)), list(s_next()))))
       },
-      wait_steps(p, bquote(t + 1 - .(p$max_lead))),
+      wait_steps(p, bquote(taken_tick + 1 - .(p$max_lead))),
       list(s_set("now_us", quote(clock())), s_next()))),
-    s_return(quote(id_at(t, c)))
+    s_return(quote(id_at(taken_tick, taken_count)))
   ))
 }
 
-# The value `v` lies past the clock's tick by more than the lead: its
+# The value `taken` lies past the clock's tick by more than the lead: its
 # tick was used up (the previous value lies within reach of the clock), or
 # the clock is behind the last ID: wait until the clock is back there, or
 # under "error" fail, once a second reading, after `seen` was read,
@@ -145,14 +146,14 @@ ahead_steps <- function(p) {
     ))
   }
   list(
-    s_set("prev", quote(tick_of(v - 1))),
-    s_set("target", bquote(t - .(p$max_lead))),
+    s_set("prev", quote(tick_of(taken - 1))),
+    s_set("target", bquote(taken_tick - .(p$max_lead))),
     s_if(bquote(prev - now_tick > .(p$max_lead)), behind)
   )
 }
 
 # The value becomes the first of tick `tick` (or a later value another
-# session took). Without the lock (lock-free mode): take a value `w`; when
+# session took). Without the lock (lock-free mode): take a value `mine`; when
 # it lies before the tick, the session that gets the lock takes another
 # and, when that one does too, puts the state at the tick, at least
 # `put_margin` past it; the others wait until the state has moved there
@@ -160,24 +161,31 @@ ahead_steps <- function(p) {
 # lock. The mover notes the clock's reading.
 advance_steps <- function(p, tick) {
   start <- if (is.null(p$start_bound)) "0" else bquote(random_below(.(p$start_bound)))
-  put <- list(s_put(quote(x)), s_set("w", quote(x)))
+  put <- list(s_put(quote(put_to)), s_set("mine", quote(put_to)))
   # Under either policy, so that a function made again with "error" finds
   # the readings the one before it acted on.
   note <- s_note(quote(now_us))
   moves <- if (p$lock_free) {
-    margin <- s_if(bquote(w + .(p$put_margin) >= x),
-                   list(s_set("x", bquote(state_at(tick_of(w + .(p$put_margin)) + 1, .(start))))))
-    list(s_set("w", quote(take())), s_if(quote(w < x), list(s_locked(
-      level = "gate", until = quote(x), var = "w",
-      s_set("w", quote(take())),
-      s_if(quote(w < x), c(list(margin), put)),
+    margin <- s_if(bquote(mine + .(p$put_margin) >= put_to),
+                   list(s_set("put_to", bquote(state_at(tick_of(mine + .(p$put_margin)) + 1, .(start))))))
+    list(s_set("mine", quote(take())), s_if(quote(mine < put_to), list(s_locked(
+      level = "gate", until = quote(put_to), var = "mine",
+      s_set("mine", quote(take())),
+      s_if(quote(mine < put_to), c(list(margin), put)),
       note
     ))))
   } else {
-    list(s_locked(s_set("w", quote(take())), s_if(quote(w < x), put), note))
+    list(s_locked(s_set("mine", quote(take())), s_if(quote(mine < put_to), put), note))
   }
-  c(list(s_set("x", bquote(state_at(.(tick), .(start))))), moves, list(s_set("v", quote(w))))
+  c(list(s_set("put_to", bquote(state_at(.(tick), .(start))))), moves, list(s_set("taken", quote(mine))))
 }
+
+# Ticks this long (10 ms) are slept through whole: a sleep's lateness is
+# small beside them. Shorter ones sleep to their last millisecond and then
+# re-read the clock, at most `spins_max` times before sleeping again (a
+# clock that stands still must not spin forever).
+coarse_tick_us <- 10000
+spins_max <- 100000
 
 # Waits until the clock reaches tick `tick`, as the core's wait_for_tick():
 # for ticks of 10 ms and more, sleeps until then; for shorter ones, sleeps
@@ -185,11 +193,11 @@ advance_steps <- function(p, tick) {
 # stands still across a sleep is an error, not a hang. Under "error", the
 # reading reached is noted.
 wait_steps <- function(p, tick) {
-  coarse <- as.numeric(p$unit_us) >= 10000
+  coarse <- as.numeric(p$unit_us) >= coarse_tick_us
   sleep <- if (coarse) {
     list(s_set("slept_at", quote(now_us)), s_sleep(quote(remaining_ms)))
   } else {
-    list(s_if(quote(remaining_ms > 1 || spins > 100000),
+    list(s_if(bquote(remaining_ms > 1 || spins > .(spins_max)),
               list(s_set("slept_at", quote(now_us)), s_set("spins", "0"), s_sleep(quote(remaining_ms - 1))),
               list(s_set("slept_at", "NULL"), s_set("spins", quote(spins + 1)), s_pause())))
   }
@@ -219,21 +227,21 @@ floor_steps <- function(p, floor) {
   }
   list(
     if (!is.null(beyond)) s_if(beyond, list(s_fail("beyond"))),
-    s_set("ft", bquote(time_of(.(floor)))),
-    s_set("fs", bquote(.(floor) - time_bits_of(ft) - node_bits())),
-    s_if(quote(fs < 0), list(s_set("fs", "0")),
-         list(s_set("fs", bquote(least(fs %/% .(p$seq_unit), .(p$seq_max)))))),
-    s_if(bquote(ft >= .(p$last_tick) && fs >= .(p$seq_max)), list(s_fail("none_left"))),
-    s_set("now_us", bquote(.(p$origin_us) + ft * .(p$unit_us))),
+    s_set("floor_tick", bquote(time_of(.(floor)))),
+    s_set("floor_count", bquote(.(floor) - time_bits_of(floor_tick) - node_bits())),
+    s_if(quote(floor_count < 0), list(s_set("floor_count", "0")),
+         list(s_set("floor_count", bquote(least(floor_count %/% .(p$seq_unit), .(p$seq_max)))))),
+    s_if(bquote(floor_tick >= .(p$last_tick) && floor_count >= .(p$seq_max)), list(s_fail("none_left"))),
+    s_set("now_us", bquote(.(p$origin_us) + floor_tick * .(p$unit_us))),
     s_locked(
-      s_set("w", quote(take())),
-      s_set("x", quote(state_at(ft, fs))),
-      s_if(quote(x > w), c(
+      s_set("mine", quote(take())),
+      s_set("put_to", quote(state_at(floor_tick, floor_count))),
+      s_if(quote(put_to > mine), c(
         if (p$lock_free) {
-          list(s_if(bquote(w + .(p$put_margin) >= x),
-                    list(s_set("x", bquote(state_at(tick_of(w + .(p$put_margin)) + 1, 0))))))
+          list(s_if(bquote(mine + .(p$put_margin) >= put_to),
+                    list(s_set("put_to", bquote(state_at(tick_of(mine + .(p$put_margin)) + 1, 0))))))
         },
-        list(s_put(quote(x))))),
+        list(s_put(quote(put_to))))),
       s_note(quote(now_us))
     )
   )

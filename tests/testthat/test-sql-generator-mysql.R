@@ -8,12 +8,12 @@ test_that("the numbers written in follow the layout's tick grid (MySQL)", {
   }
   twitter <- fn("twitter", datacenter = 1, worker = 7)
   expect_match(twitter, "SET z_now_tick = ((z_now_us - 1288834974657000) DIV 1000);", fixed = TRUE)
-  expect_match(twitter, "CAST((z_t << 22) | (1 << 17) | (7 << 12) | (z_c << 0) AS SIGNED)", fixed = TRUE)
-  expect_match(twitter, "SET z_t = CAST(z_v >> 23 AS SIGNED);", fixed = TRUE)
+  expect_match(twitter, "CAST((z_taken_tick << 22) | (1 << 17) | (7 << 12) | (z_taken_count << 0) AS SIGNED)", fixed = TRUE)
+  expect_match(twitter, "SET z_taken_tick = CAST(z_taken >> 23 AS SIGNED);", fixed = TRUE)
   # A value is taken by one UPDATE of the state's row; the common case reads
   # the clock as UNIX_TIMESTAMP(SYSDATE(6)).
   expect_match(twitter, paste("UPDATE `zuid_next_id_state` AS `z` SET `z`.`v` = LAST_INSERT_ID(`z`.`v` + 1)",
-                              "WHERE `z`.`id` = 1;\n    SET z_v = LAST_INSERT_ID();"), fixed = TRUE)
+                              "WHERE `z`.`id` = 1;\n    SET z_taken = LAST_INSERT_ID();"), fixed = TRUE)
   expect_match(twitter, "SET z_now_us = CAST(UNIX_TIMESTAMP(SYSDATE(6)) * 1000000 AS SIGNED);", fixed = TRUE)
   scru <- fn(id_layout("scru64", node_bits = 8), node = 1)
   last <- bit64::as.integer64(36)^12 %/% bit64::as.integer64(2^24) - 1L

@@ -8,17 +8,17 @@ test_that("the numbers written in follow the layout's tick grid", {
   }
   twitter <- fn("twitter", datacenter = 1, worker = 7)
   expect_match(twitter, "((z_now_us - 1288834974657000) / 1000)", fixed = TRUE)
-  expect_match(twitter, "(z_t << 22) | (CAST(1 AS bigint) << 17) | (CAST(7 AS bigint) << 12) | (z_c << 0)",
+  expect_match(twitter, "(z_taken_tick << 22) | (CAST(1 AS bigint) << 17) | (CAST(7 AS bigint) << 12) | (z_taken_count << 0)",
                fixed = TRUE)
   # The state's tick and counter: 23 bits below the time, the top bit flipped.
-  expect_match(twitter, "z_t := ((z_v >> 23) + 1099511627776);", fixed = TRUE)
-  expect_match(twitter, "z_c := (z_v & 8388607);", fixed = TRUE)
+  expect_match(twitter, "z_taken_tick := ((z_taken >> 23) + 1099511627776);", fixed = TRUE)
+  expect_match(twitter, "z_taken_count := (z_taken & 8388607);", fixed = TRUE)
   # Sonyflake's start time is floored to its 10 ms grid.
   epoch_ms <- 1592224496789
   sony <- fn(id_layout("sonyflake", epoch = epoch_ms), machine = 3)
   expect_match(sony, sprintf("(z_now_us - %s000) / 10000", format(floor(epoch_ms / 10) * 10,
                                                                  scientific = FALSE)), fixed = TRUE)
-  expect_match(sony, "(z_c << 16)", fixed = TRUE)
+  expect_match(sony, "(z_taken_count << 16)", fixed = TRUE)
   expect_match(fn("tid", clock_id = 5), "((z_now_us - 0) / 1)", fixed = TRUE)
   # SCRU64's last tick is the last whose IDs are all below 36^12.
   scru <- fn(id_layout("scru64", node_bits = 8), node = 1)
