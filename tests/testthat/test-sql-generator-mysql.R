@@ -8,7 +8,8 @@ test_that("the numbers written in follow the layout's tick grid (MySQL)", {
   }
   twitter <- fn("twitter", datacenter = 1, worker = 7)
   expect_match(twitter, "SET z_now_tick = ((z_now_us - 1288834974657000) DIV 1000);", fixed = TRUE)
-  expect_match(twitter, "CAST((z_taken_tick << 22) | (1 << 17) | (7 << 12) | (z_taken_count << 0) AS SIGNED)", fixed = TRUE)
+  expect_match(twitter, "CAST((z_taken_tick << 22) | (1 << 17) | (7 << 12) | (z_taken_count << 0) AS SIGNED)",
+               fixed = TRUE)
   expect_match(twitter, "SET z_taken_tick = CAST(z_taken >> 23 AS SIGNED);", fixed = TRUE)
   # A value is taken by one UPDATE of the state's row; the common case reads
   # the clock as UNIX_TIMESTAMP(SYSDATE(6)).

@@ -8,7 +8,8 @@ test_that("the numbers written in follow the layout's tick grid", {
   }
   twitter <- fn("twitter", datacenter = 1, worker = 7)
   expect_match(twitter, "((z_now_us - 1288834974657000) / 1000)", fixed = TRUE)
-  expect_match(twitter, "(z_taken_tick << 22) | (CAST(1 AS bigint) << 17) | (CAST(7 AS bigint) << 12) | (z_taken_count << 0)",
+  expect_match(twitter,
+               "(z_taken_tick << 22) | (CAST(1 AS bigint) << 17) | (CAST(7 AS bigint) << 12) | (z_taken_count << 0)",
                fixed = TRUE)
   # The state's tick and counter: 23 bits below the time, the top bit flipped.
   expect_match(twitter, "z_taken_tick := ((z_taken >> 23) + 1099511627776);", fixed = TRUE)
