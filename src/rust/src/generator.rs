@@ -195,6 +195,20 @@ pub(crate) fn tagged<T>(pointer: &Robj) -> bool {
     tag.as_str() == Some(std::any::type_name::<T>())
 }
 
+/// What an external pointer tagged with `T`'s type name points at (a
+/// lease's machine, a 128-bit generator); none for any other object, or for
+/// a copy that points at nothing (restored from disk).
+pub(crate) fn pointee<T: 'static>(pointer: &Robj) -> Option<&T> {
+    if !tagged::<T>(pointer) {
+        return None;
+    }
+    // SAFETY: `pointer` is an EXTPTRSXP (`tagged` checked it).
+    if unsafe { extendr_ffi::R_ExternalPtrAddr(pointer.get()) }.is_null() {
+        return None;
+    }
+    <&ExternalPtr<T>>::try_from(pointer).ok().map(|p| &**p)
+}
+
 /// What the tests of other modules need: generators made as R makes them.
 #[cfg(test)]
 pub(crate) mod tests_support {

@@ -6,7 +6,7 @@
 //! requests and answers (nodes, horizons) are decimal text, exact at any
 //! size, as the SQL reads and writes them.
 
-use crate::generator::{live, tagged};
+use crate::generator::{live, pointee};
 use crate::layout::layout_from_r;
 use crate::mint::mint_to_r;
 use crate::reply::{reply, value, Outcome};
@@ -149,17 +149,7 @@ fn skipped(machine: &Robj) -> Outcome {
 
 /// The lease machine `pointer` points at.
 fn machine_of(pointer: &Robj) -> std::result::Result<&Machine, Problem> {
-    if !tagged::<Machine>(pointer) {
-        return Err(Problem::new(Code::NotGenerator));
-    }
-    // SAFETY: an EXTPTRSXP tagged with Machine's type name, made by
-    // `new_lease`; a copy restored from disk points at nothing.
-    if unsafe { extendr_ffi::R_ExternalPtrAddr(pointer.get()) }.is_null() {
-        return Err(Problem::new(Code::NotGenerator));
-    }
-    <&ExternalPtr<Machine>>::try_from(pointer)
-        .map(|p| &**p)
-        .map_err(|_| Problem::new(Code::NotGenerator))
+    pointee::<Machine>(pointer).ok_or_else(|| Problem::new(Code::NotGenerator))
 }
 
 /// The generator a lease drives: none before a claim made one, or one R

@@ -5,7 +5,7 @@
 //! moves to a millisecond of its own above its last ID, so that it repeats
 //! none of its parent's IDs.
 
-use crate::generator::tagged;
+use crate::generator::pointee;
 use crate::reply::{reply, value, Outcome};
 use crate::vectors;
 use extendr_api::prelude::*;
@@ -130,16 +130,7 @@ fn now_ns() -> u64 {
 }
 
 fn live_wide(pointer: &Robj) -> std::result::Result<&WideShared, Problem> {
-    if !tagged::<WideShared>(pointer) {
-        return Err(Problem::new(Code::NotGenerator));
-    }
-    // SAFETY: `pointer` is an EXTPTRSXP.
-    if unsafe { extendr_ffi::R_ExternalPtrAddr(pointer.get()) }.is_null() {
-        return Err(Problem::new(Code::NotGenerator));
-    }
-    <&ExternalPtr<WideShared>>::try_from(pointer)
-        .map(|p| &**p)
-        .map_err(|_| Problem::new(Code::NotGenerator))
+    pointee::<WideShared>(pointer).ok_or_else(|| Problem::new(Code::NotGenerator))
 }
 
 /// Whether `pointer` is a 128-bit generator that can mint here.
