@@ -16,6 +16,19 @@ type Read<'a> = (
     Option<&'a str>,
 );
 
+/// What a link to Wikipedia's tweet `TWEET` reads as.
+fn wikipedia_status() -> Read<'static> {
+    (
+        Platform::Twitter,
+        Some("status"),
+        LinkId::Id(TWEET),
+        Some("Wikipedia"),
+        None,
+        None,
+        None,
+    )
+}
+
 fn read(text: &str) -> Option<Read<'static>> {
     let leak = |s: Option<std::borrow::Cow<str>>| s.map(|s| &*Box::leak(s.into_owned().into_boxed_str()));
     parse_link(text.as_bytes()).map(|l| {
@@ -42,15 +55,7 @@ const NOW: f64 = 1_796_083_200.0;
 
 #[test]
 fn tweet_links_in_every_form() {
-    let expected = (
-        Platform::Twitter,
-        Some("status"),
-        LinkId::Id(TWEET),
-        Some("Wikipedia"),
-        None,
-        None,
-        None,
-    );
+    let expected = wikipedia_status();
     for link in [
         "https://twitter.com/Wikipedia/status/1888944671579078978",
         "https://x.com/Wikipedia/status/1888944671579078978",
@@ -556,15 +561,7 @@ fn each_platform_names_its_layout() {
 /// `<...>`, at the end of a sentence, percent-encoded by the exporter.
 #[test]
 fn links_as_people_paste_them() {
-    let status = Some((
-        Platform::Twitter,
-        Some("status"),
-        LinkId::Id(TWEET),
-        Some("Wikipedia"),
-        None,
-        None,
-        None,
-    ));
+    let status = Some(wikipedia_status());
     for pasted in [
         "https://x.com/Wikipedia/status/1888944671579078978)",
         "(https://x.com/Wikipedia/status/1888944671579078978)",
