@@ -389,10 +389,9 @@ lease_start_error <- function(e, call) {
   if (inherits(e, "zuid_error")) {
     return(e)
   }
-  structure(class = c("zuid_error_lease", "zuid_error", "error", "condition"), list(
-    message = paste("The node's generator could not be made:", conditionMessage(e)),
-    call = call, reason = "start", parent = e
-  ))
+  tryCatch(zuid_abort(paste("The node's generator could not be made:", conditionMessage(e)),
+                      class = "zuid_error_lease", call = call, reason = "start", parent = e),
+           zuid_error_lease = identity)
 }
 
 # Minting ------------------------------------------------------------------
