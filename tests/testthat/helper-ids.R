@@ -116,3 +116,14 @@ mixed <- function() {
   as_zuid_id(c("999999999999999999", "18446744073709551615", "1000000000000000000",
                "9223372036854775808" |> sub(pattern = "8$", replacement = "9"), "5"), "discord")
 }
+
+# Every warning `expr` gives, muffled, beside its value: for tests that
+# count a call's warnings (a call warns once) and read their fields.
+with_warnings <- function(expr) {
+  warnings <- list()
+  value <- withCallingHandlers(expr, warning = function(w) {
+    warnings[[length(warnings) + 1L]] <<- w
+    invokeRestart("muffleWarning")
+  })
+  list(value = value, warnings = warnings)
+}

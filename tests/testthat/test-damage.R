@@ -70,11 +70,7 @@ double_value <- function(x) bit64::as.integer64(as.numeric(as.character(x)))
 # The zuid_warning_rounded warnings `expr` gives (or, with `all`, every
 # warning), caught so that `expr`'s value stays.
 rounded_warning <- function(expr, all = FALSE) {
-  warnings <- list()
-  withCallingHandlers(expr, warning = function(w) {
-    warnings[[length(warnings) + 1L]] <<- w
-    invokeRestart("muffleWarning")
-  })
+  warnings <- with_warnings(expr)$warnings
   if (all) warnings else Filter(function(w) inherits(w, "zuid_warning_rounded"), warnings)
 }
 

@@ -99,11 +99,9 @@ test_that("links with a malformed ID are invalid entries: NA and one warning", {
 test_that("tweets and Mastodon statuses older than their layout keep their ID, without a time", {
   x <- c("https://twitter.com/jack/status/20", "https://mastodon.social/@Gargron/1",
          "https://x.com/Wikipedia/status/1888944671579078978")
-  warnings <- list()
-  out <- withCallingHandlers(id_from_url(x), warning = function(w) {
-    warnings[[length(warnings) + 1L]] <<- w
-    invokeRestart("muffleWarning")
-  })
+  caught <- with_warnings(id_from_url(x))
+  out <- caught$value
+  warnings <- caught$warnings
   # One warning for the call, with each layout's kind in `kinds`.
   expect_length(warnings, 1L)
   w <- warnings[[1]]
@@ -209,11 +207,9 @@ test_that("a Mastodon link whose ID holds no post's time is NA, with the call's 
   x <- c("https://example.org/@someone/9223372036854775807", "https://example.org/@someone/41382604800000000",
          "https://mastodon.social/@Gargron/103270115826048975", "https://x.com/jack/status/12a",
          "18446744073709551616")
-  warnings <- list()
-  out <- withCallingHandlers(id_from_url(x), warning = function(w) {
-    warnings[[length(warnings) + 1L]] <<- w
-    invokeRestart("muffleWarning")
-  })
+  caught <- with_warnings(id_from_url(x))
+  out <- caught$value
+  warnings <- caught$warnings
   expect_length(warnings, 1L)
   expect_s3_class(warnings[[1]], c("zuid_warning_invalid", "zuid_warning"))
   expect_identical(warnings[[1]]$positions, c(1, 2, 4, 5))
