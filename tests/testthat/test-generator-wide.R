@@ -49,10 +49,12 @@ test_that("a million UUIDv7 are unique and increasing", {
 
 test_that("set.seed() does not make two R processes mint the same IDs", {
   rscript <- file.path(R.home("bin"), "Rscript")
-  lib <- dirname(system.file(package = "zuid"))
+  # Every library of this session, not zuid's alone: under
+  # _R_CHECK_DEPENDS_ONLY_ bit64 lives in a library of its own.
+  libs <- paste(c(dirname(system.file(package = "zuid")), .libPaths()), collapse = .Platform$path.sep)
   code <- "set.seed(1); g <- zuid::id_generator('uuidv7'); cat(zuid::id_next(g, 5, as = 'character'), sep = '\\n')"
   run <- function() {
-    system2(rscript, c("-e", shQuote(code)), stdout = TRUE, env = paste0("R_LIBS=", lib))
+    system2(rscript, c("-e", shQuote(code)), stdout = TRUE, env = paste0("R_LIBS=", shQuote(libs)))
   }
   first <- run()
   second <- run()
