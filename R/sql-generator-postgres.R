@@ -217,7 +217,7 @@ pg_column_statement <- function(plan, names, syntax) {
     sprintf("    WHERE a.attrelid = CAST(%s AS regclass) AND a.attname = %s AND NOT a.attisdropped;", table, column),
     "  IF NOT FOUND THEN", refuse("missing"), "  END IF;",
     "  IF col_type <> CAST('bigint' AS regtype) THEN", refuse("type"), "  END IF;",
-    sprintf("  mine := format('%%s()', CAST(CAST(%s AS regprocedure) AS text));", pg_string(paste0(names$fn, "()"))),
+    sprintf("  mine := CAST(CAST(%s AS regprocedure) AS text);", pg_string(paste0(names$fn, "()"))),
     "  IF col_identity <> '' OR (col_default IS NOT NULL AND col_default <> mine) THEN",
     if (plan$adopt) "    NULL; -- adopt = TRUE: taken over" else refuse("taken"),
     "  END IF;",
