@@ -76,7 +76,10 @@ for (engine in lease_engines()) {
       warned <- claim$warnings[[1]]
       expect_identical(warned$class[1:2], c("zuid_warning_lease_row", "zuid_warning_lease"))
       expect_match(warned$message, hostile$words)
-      expect_snapshot(writeLines(warned$message), transform = scrub_lease_numbers)
+      # Another driver of the same engine (RPostgres, RMariaDB) says the same.
+      if (identical(engine, engine_dialect(engine))) {
+        expect_snapshot(writeLines(warned$message), transform = scrub_lease_numbers)
+      }
       # The listing shows the row, with no warning and every state read.
       listed <- expect_warning(id_leases(db$con, db$table), NA)
       expect_false(anyNA(listed$state))
