@@ -419,9 +419,16 @@ lease_steps <- list(
 
 lease_list_columns <- c(lease_columns, now_ms = "integer")
 
+# The numbers come as text (lease_text()): a driver reads a column into
+# which another client typed text with its own warning (RSQLite's "mixed
+# type"), which would fail the listing, where text reads as NA.
 lease_sql_list <- function(state) {
+  columns <- names(lease_columns)
+  numbers <- lease_columns %in% c("integer", "int")
+  columns[numbers] <- sprintf("%s AS %s", vapply(columns[numbers], lease_text, "", state = state),
+                              columns[numbers])
   sprintf("SELECT %s, %s AS now_ms FROM %s ORDER BY id_space, node_mask, node",
-          paste(names(lease_columns), collapse = ", "), lease_now(state), state$table)
+          paste(columns, collapse = ", "), lease_text(state, lease_now(state)), state$table)
 }
 
 # Values -------------------------------------------------------------------------

@@ -500,7 +500,9 @@ lease_sentinel <- function() {
 #' @returns `id_leases()`: a data frame of the table's leases, one row per
 #'   node ever claimed: `layout` (its name when claimed), `node` (its number),
 #'   `node_values` (as `ZUID_NODE` writes them), `state` (`"held"`,
-#'   `"expired"` or `"released"`), `host` and `pid` (of the holder),
+#'   `"expired"`, `"released"`, or `"unreadable"` for a row into which
+#'   another client typed what zuid cannot read, such as text in a number
+#'   column; claims pass over it), `host` and `pid` (of the holder),
 #'   `claimed`, `renewed` and `expires` (POSIXct, the database's clock),
 #'   `horizon` (POSIXct: the next holder's IDs start at or after it),
 #'   `id_space` and `node_mask` (the layout as the lease table keys it). An
@@ -539,16 +541,24 @@ lease_frame <- function(rows) {
   time <- lease_time
   now <- lease_number(rows$now_ms)
   expires <- lease_number(rows$expires_ms)
-  released <- lease_number(rows$released) == 1
+  released <- lease_number(rows$released)
   data.frame(
     layout = as.character(rows$layout), node = lease_number(rows$node),
     node_values = as.character(rows$node_values),
-    state = ifelse(released, "released", ifelse(expires < now, "expired", "held")),
+    state = lease_row_state(released, expires, now),
     host = as.character(rows$host), pid = as.integer(lease_number(rows$pid)),
     claimed = time(rows$claimed_ms), renewed = time(rows$renewed_ms), expires = time(expires),
     horizon = time(rows$horizon_ms), id_space = as.character(rows$id_space),
     node_mask = as.character(rows$node_mask), stringsAsFactors = FALSE
   )
+}
+
+# A row's state: released (1), or held until it expires; "unreadable" where
+# another client wrote what is neither (text in a number column, a flag
+# other than 0 or 1), which claims pass over.
+lease_row_state <- function(released, expires, now) {
+  readable <- !is.na(released) & released %in% c(0, 1) & (released == 1 | !is.na(expires))
+  ifelse(!readable, "unreadable", ifelse(released == 1, "released", ifelse(expires < now, "expired", "held")))
 }
 
 # Conditions ---------------------------------------------------------------------

@@ -239,7 +239,7 @@ my_column_statements <- function(plan, names, syntax) {
       refuse("taken")
     },
     "  END IF;",
-    floor$call(floor$greatest),
+    floor$call(floor$greatest, ahead = TRUE),
     "END")
   modify <- c(
     "BEGIN NOT ATOMIC",
@@ -269,20 +269,24 @@ my_column_statements <- function(plan, names, syntax) {
 
 # The floor steps as a nested block raising the state above the ID `x`
 # (SQL); `greatest` is the column's greatest ID as zuid reads a signed
-# column (IDs of 2^63 and more are negative).
+# column (IDs of 2^63 and more are negative). With `ahead`, the ID's lead
+# over the clock is measured (and refused past `max_ahead`) first, and
+# left in a user variable.
 my_floor_block <- function(plan, names, syntax) {
-  steps <- floor_steps(plan, quote(floor))
-  vars <- setdiff(step_variables(steps), "floor")
   greatest <- sprintf(paste("COALESCE((SELECT MAX(%1$s) FROM %2$s WHERE %1$s < 0),",
                             "(SELECT MAX(%1$s) FROM %2$s))"), names$column, names$table)
-  list(greatest = greatest, call = function(x) {
+  list(greatest = greatest, call = function(x, ahead = FALSE) {
+    steps <- floor_steps(plan, quote(floor), ahead = ahead)
+    store <- if (ahead) generator_ahead_store$mysql
     c("  BEGIN",
       sprintf("    DECLARE z_floor BIGINT DEFAULT %s;", x),
-      my_declare(vars, "    "),
+      my_declare(setdiff(step_variables(steps), "floor"), "    "),
       "    DECLARE z_message VARCHAR(200);",
+      if (ahead) paste0("    ", store$clear),
       "    IF z_floor IS NOT NULL THEN",
       render_steps(steps, syntax, 3L),
       "    END IF;",
+      if (ahead) paste0("    ", store$record),
       "  END;")
   })
 }

@@ -193,12 +193,13 @@ pg_check_statement <- function(plan, names) {
 # Takes a column over: it must be a bigint; an identity, or a default that
 # is not the function, only with `adopt = TRUE` (which drops the identity);
 # with the table locked against writes, the state rises above the column's
-# greatest ID and the last value of the sequence behind the column, then
-# the default is set. All in one transaction.
+# greatest ID and the last value of the sequence behind the column (unless
+# that lies further ahead of the clock than `max_ahead`), then the default
+# is set. All in one transaction; the lead is left in a session setting.
 pg_column_statement <- function(plan, names, syntax) {
   table <- pg_string(names$table)
   column <- pg_string(names$column_text)
-  floor_steps <- floor_steps(plan, quote(floor))
+  floor_steps <- floor_steps(plan, quote(floor), ahead = TRUE)
   vars <- setdiff(step_variables(floor_steps), "floor")
   refuse <- function(what) {
     sprintf("    RAISE EXCEPTION USING MESSAGE = %s;", pg_string(generator_column_refusal(names, what)))
@@ -216,7 +217,7 @@ pg_column_statement <- function(plan, names, syntax) {
     sprintf("    WHERE a.attrelid = CAST(%s AS regclass) AND a.attname = %s AND NOT a.attisdropped;", table, column),
     "  IF NOT FOUND THEN", refuse("missing"), "  END IF;",
     "  IF col_type <> CAST('bigint' AS regtype) THEN", refuse("type"), "  END IF;",
-    sprintf("  mine := format('%%s()', CAST(CAST(%s AS regprocedure) AS text));", pg_string(paste0(names$fn, "()"))),
+    sprintf("  mine := CAST(CAST(%s AS regprocedure) AS text);", pg_string(paste0(names$fn, "()"))),
     "  IF col_identity <> '' OR (col_default IS NOT NULL AND col_default <> mine) THEN",
     if (plan$adopt) "    NULL; -- adopt = TRUE: taken over" else refuse("taken"),
     "  END IF;",
@@ -236,6 +237,7 @@ pg_column_statement <- function(plan, names, syntax) {
     sprintf("    ALTER TABLE %s ALTER COLUMN %s DROP IDENTITY;", names$table, names$column),
     "  END IF;",
     sprintf("  ALTER TABLE %s ALTER COLUMN %s SET DEFAULT %s();", names$table, names$column, names$fn),
+    paste0("  ", generator_ahead_store$postgres$record),
     "END"
   )
   paste0("DO ", pg_dollar_quoted(body))

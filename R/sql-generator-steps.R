@@ -77,7 +77,8 @@ generator_failures <- c(
   clock_back = "zuid: the clock reads %s ms before the last ID this function minted (on_clock_back = \"error\")",
   stuck = "zuid: the clock did not move while the ID generator waited for it",
   beyond = "zuid: the column holds an ID above every ID of the layout",
-  none_left = "zuid: no ID of this node lies above the column's greatest"
+  none_left = "zuid: no ID of this node lies above the column's greatest",
+  ahead = "zuid: the column's greatest ID lies %s ms ahead of the clock, past max_ahead"
 )
 
 # The function: the common case first (a value of the clock's tick), then
@@ -218,8 +219,10 @@ wait_steps <- function(p, tick) {
 # Raises the state above `floor` (a column's greatest ID, as its signed
 # bits), as the core's Generator::stay_above() does: the floor's tick and
 # the last sequence value of this node at or below it count as used, and
-# under "error" a floor ahead of the clock fails as a clock behind it.
-floor_steps <- function(p, floor) {
+# under "error" a floor ahead of the clock fails as a clock behind it. With
+# `ahead`, the floor's lead over the clock is measured first, and refused
+# past `max_ahead` (sql-generator-ahead.R).
+floor_steps <- function(p, floor, ahead = FALSE) {
   beyond <- if (!is.na(p$id_limit)) {
     bquote(.(floor) < 0 || .(floor) >= .(p$id_limit))
   } else if (p$sign_bit) {
@@ -233,6 +236,7 @@ floor_steps <- function(p, floor) {
          list(s_set("floor_count", bquote(least(floor_count %/% .(p$seq_unit), .(p$seq_max)))))),
     s_if(bquote(floor_tick >= .(p$last_tick) && floor_count >= .(p$seq_max)), list(s_fail("none_left"))),
     s_set("now_us", bquote(.(p$origin_us) + floor_tick * .(p$unit_us))),
+    if (ahead) column_ahead_steps(p),
     s_locked(
       s_set("mine", quote(take())),
       s_set("put_to", quote(state_at(floor_tick, floor_count))),

@@ -72,7 +72,15 @@
 #' ID already in the column (and above the last value of a sequence behind
 #' it), so that new IDs sort after the old ones even where the old ones lie
 #' ahead of the clock (the function then waits, or under `"error"` fails,
-#' as for a clock behind). A column whose values come from elsewhere (a
+#' as for a clock behind). Since that wait holds up every insert, from
+#' every session, the column statement measures how far the greatest ID
+#' lies ahead of the server's clock: a lead of a millisecond or more is
+#' said in a `zuid_warning_generator_ahead` (with `execute = TRUE`; its
+#' `ahead` is the lead in seconds), and one of more than `max_ahead`
+#' seconds is refused, before the state or the column changes, with a
+#' `zuid_error_generator_ahead` (its `ahead` and `max_ahead`; run by hand,
+#' the server's error says the same). Such an ID was usually minted where
+#' a clock ran fast; raise `max_ahead` to accept the wait. A column whose values come from elsewhere (a
 #' PostgreSQL `BIGSERIAL` or `IDENTITY`, another default, a MySQL
 #' `AUTO_INCREMENT`) is refused with a `zuid_error_generator_column` unless
 #' `adopt = TRUE`, which takes it over: the identity or `AUTO_INCREMENT` is
@@ -196,6 +204,10 @@
 #' @param adopt `TRUE` to take over a `column` that gets its values from
 #'   elsewhere (`BIGSERIAL`, `IDENTITY`, another default, `AUTO_INCREMENT`),
 #'   which is otherwise refused: see "Column defaults". Needs `table`.
+#' @param max_ahead With `table`, the most seconds (60 by default; `Inf`
+#'   for no bound) that the column's greatest ID may lie ahead of the
+#'   server's clock: new IDs start above it, so inserts wait until the clock
+#'   gets there. See "Column defaults".
 #' @param execute `TRUE` to run the statements on `dialect`, which must then
 #'   be a DBI connection.
 #' @returns The SQL statements in the order to run them, named for what
@@ -228,7 +240,7 @@
 #' }
 id_sql_generator <- function(layout, ..., dialect, name = "zuid_next_id",
                              on_clock_back = c("wait", "error"), table = NULL, column = "id",
-                             adopt = FALSE, execute = FALSE) {
+                             adopt = FALSE, max_ahead = 60, execute = FALSE) {
   call <- sys.call()
   layout <- as_layout(layout, call)
   nodes <- check_generator_nodes(list(...), layout, call)
@@ -242,6 +254,7 @@ id_sql_generator <- function(layout, ..., dialect, name = "zuid_next_id",
   engine <- generator_engine(target$dialect, call)
   policy <- check_choice(on_clock_back, c("wait", "error"), "on_clock_back", call)
   adopt <- check_flag(adopt, "adopt", call)
+  max_ahead <- check_max_ahead(max_ahead, call)
   execute <- check_flag(execute, "execute", call)
   if (adopt && is.null(table)) {
     zuid_abort("`adopt = TRUE` takes over the column `column` of `table`: give `table` too.",
@@ -261,9 +274,11 @@ id_sql_generator <- function(layout, ..., dialect, name = "zuid_next_id",
   names <- generator_names(name, table, column, target$dialect, call)
   plan <- generator_plan(layout, nodes, policy, call)
   plan$adopt <- adopt
+  plan$max_ahead_us <- max_ahead_us(max_ahead)
   statements <- engine$statements(plan, names)
   if (execute) {
-    run_generator_sql(statements, names, target$con, call)
+    run_generator_sql(statements, names, target$con, call, max_ahead)
+    if (!is.null(table)) warn_generator_ahead(target$con, target$dialect, names, call)
     return(invisible(sql_result(statements)))
   }
   sql_result(statements)
@@ -274,12 +289,13 @@ id_sql_generator <- function(layout, ..., dialect, name = "zuid_next_id",
 # `sleep` and `pause` (statements; `sleep` with a %s for milliseconds).
 # Only the tests call this; users get the server's clock.
 generator_statements_for_tests <- function(layout, nodes, dialect, name, on_clock_back = "wait", table = NULL,
-                                           column = "id", adopt = FALSE, test_clock = NULL) {
+                                           column = "id", adopt = FALSE, max_ahead = 60, test_clock = NULL) {
   layout <- as_layout(layout, NULL)
   engine <- generator_engine(sql_target(dialect, NULL)$dialect, NULL)
   names <- generator_names(name, table, column, sql_target(dialect, NULL)$dialect, NULL)
   plan <- generator_plan(layout, check_generator_nodes(nodes, layout, NULL), on_clock_back, NULL)
   plan$adopt <- adopt
+  plan$max_ahead_us <- max_ahead_us(max_ahead)
   plan$test_clock <- test_clock
   engine$statements(plan, names)
 }
@@ -307,15 +323,18 @@ generator_engine_labels <- function() {
 # Runs the statements in order. A refusal of the state or of the column
 # (the server's "zuid: ..." errors of the check and column statements) is
 # a zuid_error_generator_state or zuid_error_generator_column with the
-# server's words; any other failure a zuid_error_database naming the
-# statement.
-run_generator_sql <- function(statements, names, con, call) {
+# server's words (a column's ID too far ahead, a zuid_error_generator_ahead);
+# any other failure a zuid_error_database naming the statement.
+run_generator_sql <- function(statements, names, con, call, max_ahead = NULL) {
   for (i in seq_along(statements)) {
     what <- names(statements)[[i]]
     tryCatch(DBI::dbExecute(con, statements[[i]]), error = function(e) {
       said <- conditionMessage(e)
       # The server's own "zuid: ..." error (not its quote of a statement).
       refusal <- sub("^:\\s+", "", regmatches(said, regexpr(":\\s+zuid: [^\n]*", said)))
+      if (length(refusal) && generator_ahead_refused(refusal)) {
+        abort_generator_ahead(refusal, names, max_ahead, e, call)
+      }
       if (length(refusal) && what %in% c("check", "column", "default")) {
         state <- what == "check"
         zuid_abort(paste0(sub("^zuid: ", "", refusal), if (state) paste0(". ", generator_refusal_advice(names))),

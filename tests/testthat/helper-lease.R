@@ -243,6 +243,12 @@ emptying <- function(engine, table) {
   c(sprintf("DELETE FROM %s", table), if (engine != "sqlite") sprintf("TRUNCATE TABLE %s", table))
 }
 
+# No ID among all those given (as text or IDs) appears twice.
+expect_no_twice <- function(...) {
+  ids <- c(...)
+  expect_false(anyDuplicated(as.character(ids)) > 0, label = "an ID minted twice")
+}
+
 # Milliseconds, one node bit and a 21-bit sequence: two nodes.
 two_nodes_ms <- function() {
   id_layout(time = list(bits = 41, unit = "ms", epoch = as.POSIXct("2020-01-01", tz = "UTC")),

@@ -27,11 +27,6 @@ seconds_two <- function() {
             fields = list(node = 1), sequence = 30)
 }
 
-expect_no_twice <- function(...) {
-  ids <- c(...)
-  expect_false(anyDuplicated(as.character(ids)) > 0, label = "an ID minted twice")
-}
-
 # A child that claims a node of `layout` and mints `n` IDs (as text), then
 # holds its lease (renewing it) until the file `stop` exists, and gives
 # the node back. `env` may set its clock back. Its lease lasts 5 s, so that
