@@ -128,7 +128,8 @@
 #' ids[ids >= from]
 #'
 #' # 128-bit IDs: any spelling in, canonical text out.
-#' uuids <- as_zuid_id(c("017F22E2-79B0-7CC3-98C4-DC0C0C07398F", "{017f22e2-79b0-7cc3-98c4-dc0c0c07398e}"), "uuidv7")
+#' spellings <- c("017F22E2-79B0-7CC3-98C4-DC0C0C07398F", "{017f22e2-79b0-7cc3-98c4-dc0c0c07398e}")
+#' uuids <- as_zuid_id(spellings, "uuidv7")
 #' sort(uuids)
 #' uuids == "017f22e279b07cc398c4dc0c0c07398f"
 #' id_time(uuids)

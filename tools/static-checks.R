@@ -299,8 +299,17 @@ check_source_map <- function() {
   finish("README.md's map of the source names every source file, core files under their folders")
 }
 
+# R CMD check's NOTE on Rd lines too wide for the PDF manual, caught before
+# a whole check, by the function R CMD check itself calls (its limits).
+check_rd_width <- function() {
+  found <- tools:::.check_Rd_line_widths(".")
+  if (length(found)) problem(paste(utils::capture.output(print(found)), collapse = "\n"))
+  finish("no usage or example line in man/ is too wide for R CMD check")
+}
+
 checks <- list(
   "source-map" = check_source_map,
+  "rd-width" = check_rd_width,
   "builtin-table" = check_builtin_table,
   "rust-version-stated-once" = check_rust_version_stated_once,
   "build-files-portable" = check_build_files_portable,

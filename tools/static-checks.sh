@@ -8,6 +8,7 @@
 #   build-files-portable         the Unix build uses POSIX make, sh, tar, sed
 #   suggests-used                every Suggests package is used
 #   source-map                   README.md's map names every source file
+#   rd-width                     no usage or example in man/ wider than R CMD check allows
 #   builtin-table                README.md's table of layouts agrees with ?id_layout
 #   lintr, shellcheck, roxygen-current   R style (.lintr), the shell scripts,
 #       and man/ and NAMESPACE as roxygen2 writes them (tools/roxygen.R)
@@ -195,6 +196,7 @@ pkgdown_site() {
 
 run rust-version-stated-once r_check rust-version-stated-once
 run source-map r_check source-map
+run rd-width r_check rd-width
 run builtin-table r_check builtin-table
 run configure-writes-makevars configure_writes_makevars
 run build-files-portable r_check build-files-portable

@@ -143,9 +143,12 @@ for (engine in lease_engines()) {
                         on_clock_back = "borrow")
       first <- id_next(a, 3000, as = "character")
       DBI::dbExecute(db$con, sprintf("UPDATE %s SET %s", db$table, edit))
-      # Another holder in this process takes node 0 (its row free, or gone).
-      b <- id_generator(two_nodes_ms(), lease = db$con, lease_table = db$table, lease_ttl = 2,
-                        on_clock_back = "borrow")
+      # Another holder in this process takes node 0 (its row free, or gone);
+      # a row moved to a node the layout lacks is passed over, and named.
+      claim <- function() {
+        id_generator(two_nodes_ms(), lease = db$con, lease_table = db$table, lease_ttl = 2, on_clock_back = "borrow")
+      }
+      b <- if (edit == "node = 77") expect_warning(claim(), class = "zuid_warning_lease_row") else claim()
       expect_identical(b$nodes, list(node = 0))
       both <- c(id_next(b, 3000, as = "character"), id_next(a, 3000, as = "character"))
       expect_no_twice(first, both)
