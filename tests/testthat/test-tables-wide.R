@@ -91,6 +91,8 @@ test_that("id_filter_time() keeps exactly the wide IDs made in [from, to), in an
       got <- id_filter_time(df, id, from, to, "uuidv7")
       expect_identical(class(got), class(df), label = kind)
       expect_identical(got$key, want, label = kind)
+      # The IDs are the rows' own: text as it was, ID vectors as IDs.
+      expect_identical(got$id, column[want], label = kind)
     }
   }
   # Open ends, ISO text, and the layout a column carries.
@@ -114,7 +116,8 @@ test_that("id_filter_time() compares each wide format by value at its own resolu
   expect_identical(id_filter_time(ksuid, id, at, at + 1, "ksuid")$id, "0ujtsYcgvSTl8PAuAdqWYSMnLOv")
   # TypeIDs of any prefix are compared by their suffix's value
   # (jetify-com/typeid valid.yml: 0x01890a5dac96 ms).
-  tid <- data.frame(id = c("prefix_01h455vb4pex5vsknk084sn02q", "01h455vb4pex5vsknk084sn02q", "x_00000000000000000000000000"))
+  tid <- data.frame(id = c("prefix_01h455vb4pex5vsknk084sn02q", "01h455vb4pex5vsknk084sn02q",
+                           "x_00000000000000000000000000"))
   at <- as.POSIXct(0x01890a5dac96 / 1000, tz = "UTC", origin = "1970-01-01")
   expect_identical(id_filter_time(tid, id, at, NULL, "typeid")$id, tid$id[1:2])
 })
