@@ -37,6 +37,9 @@ plot.zuid_layout <- function(x, main = NULL, ...) {
   on.exit(graphics::par(old))
   graphics::plot.new()
   graphics::plot.window(xlim = c(total, 0), ylim = c(-0.2, 1.3), xaxs = "i")
+  # The whole ID, dotted: a `uuid` layout's parts (version and variant)
+  # leave the bits each entry's own version gives.
+  graphics::rect(0, 0.2, total, 0.8, border = "grey60", lty = 3)
   for (k in seq_along(widths)) {
     if (widths[[k]] == 0) next
     cells <- seq(ends[[k]], starts[[k]] - 1)
