@@ -15,6 +15,10 @@ test_that("id_explain() shows a wide ID's parts, in any spelling, with its time"
     id_explain("9m4e2mr0ui3e8a215n4g", "xid")
     id_explain(as_zuid_id("01ARYZ6S41TSV4RRFFQ69G5FAV", "ulid"))
     id_explain("0372hg16csmsm50l8dikcvukc", "scru128")
+    # RFC 9562 A.5, the BSON ObjectId specification, jetify-com/typeid.
+    id_explain("urn:uuid:1EC9414C-232A-6B00-B3C8-9F6BDECED846", "uuidv6")
+    id_explain("7FFFFFFF0000000000000000", "objectid")
+    id_explain("prefix_01h455vb4pex5vsknk084sn02q", "typeid")
   })
 })
 

@@ -153,3 +153,24 @@ test_that("lazy tables and Arrow data refuse wide layouts with a way on", {
   expect_snapshot(id_add_fields(lazy, id, "ksuid"), error = TRUE)
   expect_error(id_filter_time(lazy, id, NULL, NULL, "uuidv7"), class = "zuid_error_layout")
 })
+
+test_that("id_filter_time() agrees with id_from_time()'s bounds for every sortable wide layout", {
+  t0 <- as.POSIXct("2024-03-05 10:00:00", tz = "UTC")
+  # Each layout's unit: a range of one unit keeps the IDs of that tick only.
+  units <- c(uuidv7 = 0.001, uuidv6 = 1e-6, ulid = 0.001, typeid = 0.001, scru128 = 0.001,
+             ksuid = 1, objectid = 1, xid = 1)
+  for (name in names(units)) {
+    at <- t0 + c(-2, -1, 0, 1, 2) * units[[name]]
+    ids <- c(id_from_time(at, name, side = "min", as = "character"),
+             id_from_time(at, name, side = "max", as = "character"))
+    x <- as_zuid_id(ids, name)
+    from <- t0
+    to <- t0 + units[[name]]
+    want <- which(x >= id_from_time(from, name) & x < id_from_time(to, name))
+    # The min and max IDs of t0's tick, and nothing else.
+    expect_identical(want, c(3L, 8L), label = name)
+    df <- data.frame(key = seq_along(ids), id = toupper(ids))
+    if (name %in% c("ksuid", "xid", "typeid")) df$id <- ids
+    expect_identical(id_filter_time(df, id, from, to, name)$key, want, label = name)
+  }
+})
