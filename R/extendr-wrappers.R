@@ -134,6 +134,12 @@ wide_convert <- function(x, from, to, prefix) .Call(wrap__wide_convert, x, from,
 
 wide_reasons <- function() .Call(wrap__wide_reasons)
 
+wide_explain <- function(x, layout) .Call(wrap__wide_explain, x, layout)
+
+wide_layout_offsets <- function(layout) .Call(wrap__wide_layout_offsets, layout)
+
+wide_in_range <- function(x, layout, from, to) .Call(wrap__wide_in_range, x, layout, from, to)
+
 text_to_seconds <- function(text) .Call(wrap__text_to_seconds, text)
 
 seconds_to_ms <- function(seconds, nearest) .Call(wrap__seconds_to_ms, seconds, nearest)

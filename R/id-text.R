@@ -19,7 +19,7 @@ is_zuid_text_id <- function(x) inherits(x, "zuid_text_id")
 as_text_id <- function(x, layout, call) {
   if (inherits(x, "zuid_text_id")) {
     carried <- text_id_layout(x)
-    if (!same_wide_layout(carried, layout)) abort_layout_mismatch(carried, layout, call)
+    if (!same_layout(carried, layout)) abort_layout_mismatch(carried, layout, call)
     return(x)
   }
   text <- wide_read_column(x, layout, "canonical", call)
@@ -28,8 +28,6 @@ as_text_id <- function(x, layout, call) {
 }
 
 text_id_layout <- function(x) attr(x, "layout", exact = TRUE)
-
-same_wide_layout <- function(a, b) identical(a$name, b$name) && identical(a$sub_ms, b$sub_ms)
 
 # The canonical text of `other`, read under the layout of `like` (text in
 # any spelling, or IDs of the same layout).
@@ -72,7 +70,7 @@ Ops.zuid_text_id <- function(e1, e2) {
   if (!.Generic %in% comparison_ops || nargs() == 1L) abort_arithmetic(.Generic, call)
   like <- if (inherits(e1, "zuid_text_id")) e1 else e2
   if (inherits(e1, "zuid_text_id") && inherits(e2, "zuid_text_id") &&
-      !same_wide_layout(text_id_layout(e1), text_id_layout(e2))) {
+      !same_layout(text_id_layout(e1), text_id_layout(e2))) {
     abort_mixed_layouts(text_id_layout(e1), text_id_layout(e2), call)
   }
   a <- text_id_operand(e1, like, call)
@@ -140,7 +138,7 @@ c.zuid_text_id <- function(..., recursive = FALSE, use.names = TRUE) {
   values <- list(...)
   like <- values[[1L]]
   for (v in Filter(is_zuid_text_id, values)) {
-    if (!same_wide_layout(text_id_layout(v), text_id_layout(like))) {
+    if (!same_layout(text_id_layout(v), text_id_layout(like))) {
       abort_mixed_layouts(text_id_layout(like), text_id_layout(v), sys.call())
     }
   }
@@ -193,7 +191,7 @@ vec_restore.zuid_text_id <- function(x, to, ...) new_text_id(x, text_id_layout(t
 
 #' @exportS3Method vctrs::vec_ptype2 zuid_text_id.zuid_text_id
 vec_ptype2.zuid_text_id.zuid_text_id <- function(x, y, ...) {
-  if (!same_wide_layout(text_id_layout(x), text_id_layout(y))) {
+  if (!same_layout(text_id_layout(x), text_id_layout(y))) {
     abort_mixed_layouts(text_id_layout(x), text_id_layout(y), sys.call())
   }
   x[0L]

@@ -71,6 +71,16 @@
 #' rounded): `id_collect(id_add_fields(m, id, "discord"), id, layout =
 #' "discord")`.
 #'
+#' IDs of the 96- to 160-bit layouts (`"uuidv7"`, `"ulid"`, `"typeid"`,
+#' `"ksuid"`, ...) are read in data frames, from text in any spelling of
+#' their format or from an ID vector of [as_zuid_id()]: `id_add_fields()`
+#' adds the columns [id_fields()] gives for them, and `id_filter_time()`
+#' compares each ID by value with the bounds [id_from_time()] gives for
+#' `from` and `to` (a UUIDv1, and each entry of a `"uuid"` column, by its
+#' exact time, since their bytes do not sort by time). A TypeID is compared
+#' by its suffix, whatever its prefix. On dbplyr tables and Arrow data these
+#' layouts are an error: `collect()` the rows first.
+#'
 #' On a data.table the verbs return a new data.table, sharing no column
 #' with `.data`, which they never change.
 #'
@@ -125,6 +135,7 @@ id_add_fields <- function(.data, id, layout = NULL, ..., prefix = "") {
   check_table(.data, call)
   id <- column_arg(substitute(id), parent.frame(), .data, call)
   layout <- verb_layout(layout, .data, id, call)
+  check_wide_in_r(.data, layout, "id_add_fields", call)
   added <- added_names(layout, prefix, .data, call)
   if (is_lazy_table(.data)) {
     con <- lazy_connection(.data, call)
@@ -147,6 +158,7 @@ id_filter_time <- function(.data, id, from = NULL, to = NULL, layout = NULL) {
   check_table(.data, call)
   id <- column_arg(substitute(id), parent.frame(), .data, call)
   layout <- verb_layout(layout, .data, id, call)
+  check_wide_in_r(.data, layout, "id_filter_time", call)
   if (is_lazy_table(.data)) {
     con <- lazy_connection(.data, call)
     source <- lazy_source(.data, con)
@@ -161,7 +173,8 @@ id_filter_time <- function(.data, id, from = NULL, to = NULL, layout = NULL) {
   }
   # The core's ID bounds of the range, as id_sql_range() uses them, so that
   # in R and in SQL a range keeps the same rows.
-  keep <- with_verb_conditions(in_id_range(.data[[id]], layout, range, call), call, id)
+  in_range <- if (is_wide_layout(layout)) in_wide_range else in_id_range
+  keep <- with_verb_conditions(in_range(.data[[id]], layout, range, call), call, id)
   keep_rows(.data, which(keep))
 }
 
@@ -279,7 +292,7 @@ added_names <- function(layout, prefix, .data, call) {
     zuid_abort(sprintf("`prefix` must be one string (\"\" for none), not %s.",
                        describe_value(prefix)), class = "zuid_error_type", call = call)
   }
-  names <- paste0(prefix, c("time", node_fields(layout), "sequence"))
+  names <- paste0(prefix, verb_field_names(layout))
   taken <- names[names %in% table_columns(.data)]
   if (length(taken) > 0L) {
     zuid_abort(sprintf(paste(

@@ -120,13 +120,27 @@ wide_bounds <- function(time, layout, side, as, call) {
       "Use `as = \"id\"` or `as = \"character\"`."
     ), layout_label(layout), layout$width), class = "zuid_error_type", call = call)
   }
-  seconds <- as.double(unclass(time_seconds(time, call)))
+  parts <- split_seconds(as.double(unclass(time_seconds(time, call))))
+  text <- rust_value(wide_from_time(as.double(parts$whole), parts$nanos, layout, side), call,
+                     list(layout = layout, n = length(parts$whole)))
+  if (as == "character") text else new_text_id(text, layout)
+}
+
+# POSIXct seconds as whole seconds and the nanoseconds after them (the
+# floor and fraction of a double are exact; the nanoseconds are rounded).
+# A double holds today's times to about 240 ns, so that the one of
+# "10:00:00.001" is a little below that millisecond: the instant is at
+# least the millisecond the core reads the double as (seconds_to_ms(), as
+# for 64-bit layouts and id_sql_range()), so that a millisecond given is
+# that millisecond for every layout. The sums are of whole numbers below
+# 2^53, exact.
+split_seconds <- function(seconds) {
   whole <- floor(seconds)
   nanos <- round((seconds - whole) * 1e9)
+  lift <- (rust_value(seconds_to_ms(as.double(seconds), FALSE)) - whole * 1000) * 1e6
+  nanos <- ifelse(is.na(lift) | is.na(nanos), nanos, pmax(nanos, lift))
   carry <- !is.na(nanos) & nanos >= 1e9
   whole[carry] <- whole[carry] + 1
   nanos[carry] <- 0
-  text <- rust_value(wide_from_time(as.double(whole), nanos, layout, side), call,
-                     list(layout = layout, n = length(whole)))
-  if (as == "character") text else new_text_id(text, layout)
+  list(whole = whole, nanos = nanos)
 }

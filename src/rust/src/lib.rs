@@ -33,6 +33,8 @@ mod tid;
 mod times;
 mod vectors;
 mod wide;
+mod wide_explain;
+mod wide_range;
 
 #[cfg(test)]
 mod r_session;
@@ -57,5 +59,7 @@ extendr_module! {
     use scru64;
     use tid;
     use wide;
+    use wide_explain;
+    use wide_range;
     use times;
 }

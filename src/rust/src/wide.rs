@@ -39,7 +39,7 @@ fn sub_ms_from_name(name: &str) -> Option<SubMs> {
     SUB_MS_NAMES.iter().find(|(_, n)| *n == name).map(|(s, _)| *s)
 }
 
-fn kind_name(kind: FieldKind) -> &'static str {
+pub(crate) fn kind_name(kind: FieldKind) -> &'static str {
     match kind {
         FieldKind::Time => "time",
         FieldKind::Version => "version",
@@ -76,17 +76,9 @@ fn unit_and_epoch(layout: WideLayout) -> (&'static str, f64) {
     (unit, epoch_ms)
 }
 
-/// The parts R prints and `id_fields()` names: the format's fields, with
-/// UUIDv7's `rand_a` read as time where the layout says it is.
+/// The parts R prints and `id_fields()` names (the core's list).
 fn parts(layout: WideLayout) -> Vec<Field> {
-    let mut parts = layout.format.fields().to_vec();
-    if layout.format == Format::UuidV7 && layout.sub_ms != SubMs::None {
-        if let Some(p) = parts.iter_mut().find(|p| p.name == "rand_a") {
-            p.name = "sub_ms";
-            p.kind = FieldKind::Time;
-        }
-    }
-    parts
+    wide::explain::layout_fields(layout.format, layout.sub_ms)
 }
 
 /// The text form a format's IDs are written in: UUIDs share one.
@@ -200,13 +192,13 @@ fn wide_layout_check(layout: Robj) -> Robj {
 }
 
 /// What one pass over a column gives back per entry.
-enum Entry<'a> {
+pub(crate) enum Entry<'a> {
     Missing,
     Text(&'a [u8]),
 }
 
 /// The strings of a character vector, read in place.
-fn entries(x: &Robj) -> std::result::Result<&[Rstr], Problem> {
+pub(crate) fn entries(x: &Robj) -> std::result::Result<&[Rstr], Problem> {
     // The slice points into `x`'s own STRSXP, which outlives it.
     Strings::try_from(x.clone())
         .ok()
@@ -214,7 +206,7 @@ fn entries(x: &Robj) -> std::result::Result<&[Rstr], Problem> {
         .ok_or(Problem::new(Code::InputType))
 }
 
-fn entry(s: &Rstr) -> Entry<'_> {
+pub(crate) fn entry(s: &Rstr) -> Entry<'_> {
     if s.is_na() {
         Entry::Missing
     } else {
@@ -224,13 +216,13 @@ fn entry(s: &Rstr) -> Entry<'_> {
 
 /// The reports of a pass: invalid entries, and IDs without a time.
 #[derive(Default)]
-struct Reports {
+pub(crate) struct Reports {
     invalid: Invalid,
     no_time: Invalid,
 }
 
 impl Reports {
-    fn note(&mut self, i: usize, problem: WideProblem) {
+    pub(crate) fn note(&mut self, i: usize, problem: WideProblem) {
         if problem.is_no_time() {
             self.no_time.note(i, Reason::Wide(problem));
         } else {
@@ -238,7 +230,7 @@ impl Reports {
         }
     }
 
-    fn outcome(self, x: Robj) -> Outcome {
+    pub(crate) fn outcome(self, x: Robj) -> Outcome {
         let problems = [
             Problem::entries(Code::InvalidEntries, self.invalid),
             Problem::entries(Code::NoTime, self.no_time),

@@ -9,11 +9,13 @@
 //! input or writes user text into a problem.
 
 mod alphabet;
+pub mod explain;
 pub mod fast;
 pub mod fields;
 pub mod format;
 pub mod parse;
 pub mod problem;
+pub mod range;
 pub mod text;
 pub mod time;
 pub mod value;
@@ -23,6 +25,7 @@ pub use fields::{fields, fields_of_uuid, fits_double, hex_of};
 pub use format::{Field, FieldKind, Format, SubMs, Tick, TimeBits};
 pub use parse::{check_prefix, parse, parse_typeid, uuid_bits};
 pub use problem::{PrefixRule, WideProblem};
+pub use range::TimeRange;
 pub use text::{canonical, canonical_text, read_spelling, write_canonical, write_spelling, Spelling};
 pub use time::{from_time, time, WideTime};
 pub use value::Wide;
