@@ -148,7 +148,7 @@ for (engine in lease_engines()) {
       claim <- function() {
         id_generator(two_nodes_ms(), lease = db$con, lease_table = db$table, lease_ttl = 2, on_clock_back = "borrow")
       }
-      b <- if (edit == "node = 77") expect_warning(claim(), class = "zuid_warning_lease_row") else claim()
+      if (edit == "node = 77") expect_warning(b <- claim(), class = "zuid_warning_lease_row") else b <- claim()
       expect_identical(b$nodes, list(node = 0))
       both <- c(id_next(b, 3000, as = "character"), id_next(a, 3000, as = "character"))
       expect_no_twice(first, both)
