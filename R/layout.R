@@ -142,7 +142,7 @@
 #' | `uuidv7` | 128 bits | 48 bits, ms units from 1970-01-01T00:00:00.000Z | UUID | yes |
 #' | `uuidv6` | 128 bits | 60 bits, 100ns units from 1582-10-15T00:00:00.000Z | UUID | yes |
 #' | `uuidv1` | 128 bits | 60 bits, 100ns units from 1582-10-15T00:00:00.000Z | UUID | no |
-#' | `uuid` | 128 bits | each entry's own version's (v1 and v6: 100ns units from 1582-10-15, v7: ms from 1970) | UUID | no |
+#' | `uuid` | 128 bits | by version (v1 and v6: 100ns units from 1582-10-15, v7: ms from 1970) | UUID | no |
 #' | `ulid` | 128 bits | 48 bits, ms units from 1970-01-01T00:00:00.000Z | 26 characters of Crockford's base32 | yes |
 #' | `typeid` | 128 bits | 48 bits, ms units from 1970-01-01T00:00:00.000Z | a prefix, `_`, then 26 of base32 | yes |
 #' | `scru128` | 128 bits | 48 bits, ms units from 1970-01-01T00:00:00.000Z | 25 characters of base36 | yes |
