@@ -6,23 +6,24 @@
 # names them; without their variables the tests skip, saying why.
 peer_runtimes <- list(
   python = list(
+    program = "ZUID_TEST_PEERS_PYTHON",
     vars = "ZUID_TEST_PEERS_PYTHON",
-    needs = "a Python with the peers of tools/setup.sh --engines named by ZUID_TEST_PEERS_PYTHON",
-    run = function(n) system2(Sys.getenv("ZUID_TEST_PEERS_PYTHON"), c(peer_script("peers.py"), n),
-                              stdout = TRUE, stderr = TRUE)
+    script = "peers.py",
+    needs = "a Python with the peers of tools/setup.sh --engines named by ZUID_TEST_PEERS_PYTHON"
   ),
   node = list(
+    program = "ZUID_TEST_PEERS_NODE",
     vars = c("ZUID_TEST_PEERS_NODE", "ZUID_TEST_PEERS_NODE_MODULES"),
+    script = "peers.mjs",
     needs = paste("node named by ZUID_TEST_PEERS_NODE and the node_modules of tools/peers",
-                  "(tools/setup.sh --engines) named by ZUID_TEST_PEERS_NODE_MODULES"),
-    run = function(n) system2(Sys.getenv("ZUID_TEST_PEERS_NODE"), c(peer_script("peers.mjs"), n),
-                              stdout = TRUE, stderr = TRUE)
+                  "(tools/setup.sh --engines) named by ZUID_TEST_PEERS_NODE_MODULES")
   )
 )
 
 peer_script <- function(name) shQuote(normalizePath(test_path(name)))
 
 skip_unless_peers <- function(runtime) {
+  skip_if_not_installed("bit64")
   found <- vapply(peer_runtimes[[runtime]]$vars, program_exists, logical(1))
   if (!all(found)) skip(sprintf("%s peers not found: needs %s", runtime, peer_runtimes[[runtime]]$needs))
 }
@@ -30,9 +31,13 @@ skip_unless_peers <- function(runtime) {
 # `n` IDs of each of the runtime's peers, as a data frame of text (peers.py
 # says what its columns hold), in minting order.
 peer_ids <- function(runtime, n) {
-  out <- peer_runtimes[[runtime]]$run(n)
+  r <- peer_runtimes[[runtime]]
+  # What the libraries say on stderr (deprecations) stays out of the CSV.
+  errors <- tempfile("zuid-peers")
+  on.exit(unlink(errors))
+  out <- system2(Sys.getenv(r$program), c(peer_script(r$script), n), stdout = TRUE, stderr = errors)
   if (!is.null(attr(out, "status"))) {
-    stop(runtime, " peers failed: ", paste(utils::tail(out, 30), collapse = "\n"))
+    stop(runtime, " peers failed: ", paste(utils::tail(readLines(errors), 30), collapse = "\n"))
   }
   utils::read.csv(text = out, colClasses = "character", na.strings = character())
 }
@@ -48,8 +53,9 @@ duckdb_uuidv7 <- function(n) {
   utils::read.csv(text = out, colClasses = "character")
 }
 
-# 100 ns units from 1582-10-15 (UUIDv1 and v6) to 1970-01-01.
-gregorian_ticks <- bit64::as.integer64("122192928000000000")
+# 100 ns units from 1582-10-15 (UUIDv1 and v6) to 1970-01-01 (a function:
+# bit64 is only suggested, and helpers load without it).
+gregorian_ticks <- function() bit64::as.integer64("122192928000000000")
 
 # The 100 ns units of UUIDv1 or v6 IDs as zuid splits them (id_explain()'s
 # parts time_high, time_mid and time_low, each in hex), exactly; explained
@@ -73,6 +79,6 @@ chunk_ticks <- function(ids, layout) {
 # Milliseconds since 1970 of 100 ns units since 1582, as near as a double
 # holds them (whole milliseconds and their fraction, each exact).
 ticks_ms <- function(ticks) {
-  since_1970 <- ticks - gregorian_ticks
+  since_1970 <- ticks - gregorian_ticks()
   as.numeric(since_1970 %/% 10000L) + as.numeric(since_1970 %% 10000L) / 1e4
 }

@@ -10,7 +10,7 @@ n_peer_ids <- 2000L
 # Whole milliseconds since 1970 (floored) of the time a peer gives in `unit`.
 peer_ms <- function(time, unit) {
   switch(unit, ms = as.numeric(time), s = as.numeric(time) * 1000,
-         "100ns" = as.numeric((bit64::as.integer64(time) - gregorian_ticks) %/% 10000L))
+         "100ns" = as.numeric((bit64::as.integer64(time) - gregorian_ticks()) %/% 10000L))
 }
 
 # The time zuid reads equals the peer's: exactly in whole milliseconds
