@@ -184,6 +184,9 @@ id_sql <- function(layout, column = "id",
   call <- sys.call()
   layout <- as_layout(layout, call)
   target <- sql_target(dialect, call)
+  if (is_wide_layout(layout)) {
+    return(sql_result(wide_sql(layout, column, target, type, call)))
+  }
   kind <- check_kind(type, target$dialect, call)
   bits <- sql_id_bits(sql_column(column, target, call), kind, target$dialect)
   sql_result(as.list(sql_fields(bits, layout, target$dialect, call)))
@@ -216,6 +219,9 @@ id_sql_range <- function(from, to, layout, column = "id",
   call <- sys.call()
   layout <- as_layout(layout, call)
   target <- sql_target(dialect, call)
+  if (is_wide_layout(layout)) {
+    return(sql_result(wide_sql_range(from, to, layout, column, target, type, call)))
+  }
   kind <- check_kind(type, target$dialect, call)
   column <- sql_column(column, target, call)
   range <- range_seconds(from, to, call)

@@ -1,0 +1,299 @@
+# The SQL of id_sql() and id_sql_range() for the 96- to 160-bit layouts
+# (wide-layout.R): the time an ID column's text carries, as a timestamp, and
+# a range condition on the column itself between bounds the core computes
+# (id_from_time()). The engines' UUID columns are read through their
+# canonical text; no ID bits are computed here, only the digits of the
+# text's time are read as a number, in SQL.
+
+# The kinds of column that hold wide IDs: the engine's UUID type, or text.
+wide_kinds <- c("uuid", "text")
+
+# What each dialect needs beyond sql_dialects for wide IDs:
+#   uuid_type  its native UUID column type, NA where it has none
+#   uuid_text  function(x): a UUID column as canonical (lowercase) text
+#   uuid_value function(x): a UUID column as compared in a range, in the
+#              order of its bytes (ClickHouse sorts UUIDs by their second
+#              half first: its canonical text is compared instead)
+#   uuid_literal  function(text): a UUID literal from canonical text
+#   matches    function(x, pattern): whether text matches `pattern`, a
+#              regular expression made only of literal characters and
+#              bracketed classes, anchored at both ends (SQLite: GLOB)
+#   hex        function(x): hex digits (at most 15) as a signed bigint, or
+#              NULL where the engine parses none (then each digit is read)
+#   concat     function(parts): text joined
+#   bigint     function(x): a small integer as a 64-bit one, so that
+#              products of digits and powers of the base do not overflow
+#   position   function(alphabet, x): the 1-based place of the one
+#              character `x` in `alphabet` (0 if absent)
+#   substr     function(x, start, n)
+#   from_us    function(us): microseconds since 1970 (a bigint) as the
+#              engine's timestamp in UTC; NULL outside `us_range`
+#   us_range   the microseconds since 1970 its timestamp holds
+#   to_us      function(x): a timestamp of `from_us()` back to microseconds
+wide_dialects <- list(
+  postgres = list(
+    uuid_type = "UUID",
+    uuid_text = cast_as("TEXT"),
+    uuid_value = identity,
+    uuid_literal = function(text) sprintf("CAST('%s' AS UUID)", text),
+    matches = function(x, pattern) sprintf("(%s ~ '%s')", x, pattern),
+    hex = function(x) sprintf("CAST(CAST('x' || LPAD(%s, 16, '0') AS BIT(64)) AS BIGINT)", x),
+    concat = function(parts) paste(parts, collapse = " || "),
+    bigint = cast_as("BIGINT"),
+    position = function(alphabet, x) sprintf("STRPOS('%s', %s)", alphabet, x),
+    substr = function(x, start, n) sprintf("SUBSTR(%s, %d, %d)", x, start, n),
+    # As the 64-bit timestamp: whole days and the rest added to a
+    # TIMESTAMP, exact in every year.
+    from_us = function(us) {
+      sprintf(paste("((TIMESTAMP '1970-01-01 00:00:00' + (%1$s / 86400000000) * INTERVAL '1 day'",
+                    "+ (%1$s %% 86400000000) * INTERVAL '1 microsecond') AT TIME ZONE 'UTC')"), us)
+    },
+    us_range = c(-Inf, Inf),
+    to_us = function(x) sprintf("CAST(EXTRACT(EPOCH FROM %s) * 1000000 AS BIGINT)", x)
+  ),
+  sqlite = list(
+    uuid_type = NA_character_,
+    uuid_text = identity,
+    uuid_value = identity,
+    uuid_literal = function(text) sprintf("'%s'", text),
+    matches = function(x, pattern) sprintf("(%s GLOB '%s')", x, gsub("^\\^|\\$$", "", pattern)),
+    # No hex parsing: each digit's place in the alphabet.
+    hex = NULL,
+    concat = function(parts) paste(parts, collapse = " || "),
+    bigint = identity,
+    position = function(alphabet, x) sprintf("INSTR('%s', %s)", alphabet, x),
+    substr = function(x, start, n) sprintf("SUBSTR(%s, %d, %d)", x, start, n),
+    # No timestamp type: whole microseconds since 1970.
+    from_us = identity,
+    us_range = c(-Inf, Inf),
+    to_us = identity
+  ),
+  duckdb = list(
+    uuid_type = "UUID",
+    uuid_text = cast_as("VARCHAR"),
+    uuid_value = identity,
+    uuid_literal = function(text) sprintf("CAST('%s' AS UUID)", text),
+    matches = function(x, pattern) sprintf("regexp_full_match(%s, '%s')", x, pattern),
+    hex = function(x) sprintf("TRY_CAST('0x' || %s AS BIGINT)", x),
+    concat = function(parts) paste(parts, collapse = " || "),
+    bigint = cast_as("BIGINT"),
+    position = function(alphabet, x) sprintf("STRPOS('%s', %s)", alphabet, x),
+    substr = function(x, start, n) sprintf("SUBSTR(%s, %d, %d)", x, start, n),
+    from_us = function(us) sprintf("make_timestamp(%s)", us),
+    us_range = c(-Inf, Inf),
+    to_us = function(x) sprintf("epoch_us(%s)", x)
+  ),
+  spark = list(
+    uuid_type = NA_character_,
+    uuid_text = identity,
+    uuid_value = identity,
+    uuid_literal = function(text) sprintf("'%s'", text),
+    matches = function(x, pattern) sprintf("(%s RLIKE '%s')", x, pattern),
+    hex = function(x) sprintf("CAST(conv(%s, 16, 10) AS BIGINT)", x),
+    concat = function(parts) sprintf("concat(%s)", paste(parts, collapse = ", ")),
+    bigint = cast_as("BIGINT"),
+    position = function(alphabet, x) sprintf("instr('%s', %s)", alphabet, x),
+    substr = function(x, start, n) sprintf("substr(%s, %d, %d)", x, start, n),
+    from_us = function(us) sprintf("timestamp_micros(%s)", us),
+    us_range = c(-Inf, Inf),
+    to_us = function(x) sprintf("unix_micros(%s)", x)
+  ),
+  mysql = list(
+    # MariaDB from 10.7; MySQL has no UUID type.
+    uuid_type = "UUID",
+    uuid_text = cast_as("CHAR"),
+    uuid_value = identity,
+    uuid_literal = function(text) sprintf("CAST('%s' AS UUID)", text),
+    # Matched case-sensitively: the column's collation may ignore case.
+    matches = function(x, pattern) sprintf("(CAST(%s AS BINARY) REGEXP '%s')", x, pattern),
+    hex = function(x) sprintf("CAST(CONV(%s, 16, 10) AS SIGNED)", x),
+    concat = function(parts) sprintf("CONCAT(%s)", paste(parts, collapse = ", ")),
+    bigint = identity,
+    position = function(alphabet, x) sprintf("INSTR(BINARY '%s', %s)", alphabet, x),
+    substr = function(x, start, n) sprintf("SUBSTR(%s, %d, %d)", x, start, n),
+    from_us = function(us) {
+      sprintf(paste("CAST(DATE_ADD(CAST('1970-01-01 00:00:00' AS DATETIME(6)),",
+                    "INTERVAL %s MICROSECOND) AS DATETIME(6))"), us)
+    },
+    us_range = c(-Inf, 253402300800000000),
+    to_us = function(x) sprintf("TIMESTAMPDIFF(MICROSECOND, '1970-01-01 00:00:00', %s)", x)
+  ),
+  clickhouse = list(
+    uuid_type = "Nullable(UUID)",
+    uuid_text = function(x) sprintf("toString(%s)", x),
+    uuid_value = function(x) sprintf("toString(%s)", x),
+    uuid_literal = function(text) sprintf("'%s'", text),
+    matches = function(x, pattern) sprintf("match(%s, '%s')", x, pattern),
+    hex = function(x) sprintf("reinterpretAsInt64(reverse(unhex(leftPad(%s, 16, '0'))))", x),
+    concat = function(parts) sprintf("concat(%s)", paste(parts, collapse = ", ")),
+    bigint = identity,
+    position = function(alphabet, x) sprintf("position('%s', %s)", alphabet, x),
+    substr = function(x, start, n) sprintf("substring(%s, %d, %d)", x, start, n),
+    # DateTime64 as zuid keeps it for 64-bit IDs: 1900-01-01 to 2299-12-31.
+    from_us = function(us) {
+      sprintf("if(%1$s >= %2$s AND %1$s < %3$s, fromUnixTimestamp64Micro(toInt64(%1$s), 'UTC'), NULL)",
+              us, "-2208988800000000", "10413792000000000")
+    },
+    us_range = c(-2208988800000000, 10413792000000000),
+    to_us = function(x) sprintf("toUnixTimestamp64Micro(%s)", x)
+  )
+)
+
+wide_dialect <- function(name) wide_dialects[[name]]
+
+# Text patterns of canonical IDs, as regular expressions of literal
+# characters and bracketed classes (which SQLite's GLOB also reads).
+hex_class <- "[0-9a-f]"
+uuid_pattern <- function(version) {
+  paste0("^", strrep(hex_class, 8L), "-", strrep(hex_class, 4L), "-", version, strrep(hex_class, 3L),
+         "-[89ab]", strrep(hex_class, 3L), "-", strrep(hex_class, 12L), "$")
+}
+crockford <- "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+
+# The number that the characters of `text` at `places` (most significant
+# first) write in base 16 or Crockford's base 32: hex through the engine's
+# own parsing where it has one, else each digit by its place in the
+# alphabet.
+wide_number <- function(text, places, base, w) {
+  if (base == 16L && !is.null(w$hex)) {
+    runs <- split(places, cumsum(c(1L, diff(places) != 1L)))
+    parts <- vapply(runs, function(r) w$substr(text, r[[1L]], length(r)), character(1), USE.NAMES = FALSE)
+    return(w$hex(if (length(parts) == 1L) parts else w$concat(parts)))
+  }
+  alphabet <- if (base == 16L) "0123456789abcdef" else crockford
+  n <- length(places)
+  terms <- vapply(seq_len(n), function(i) {
+    digit <- w$bigint(sprintf("(%s - 1)", w$position(alphabet, w$substr(text, places[[i]], 1L))))
+    sprintf("%s * %s", digit, whole_text(base^(n - i)))
+  }, character(1))
+  sprintf("(%s)", paste(terms, collapse = " + "))
+}
+
+# The wide layouts id_sql() writes SQL for, each with the kinds of column
+# it takes, the case of its canonical text, the pattern of that text and
+# function(text, w, d, layout): its time in whole microseconds since 1970
+# (floored), from the canonical text `text`. UUIDv1 and v6 count 100 ns
+# from 1582-10-15 (122192928000000000 of them before 1970).
+gregorian_us <- function(count) sprintf("(%s - 12219292800000000)", count)
+v1_places <- c(16:18, 10:13, 1:8)
+v6_places <- c(1:8, 10:13, 16:18)
+v7_us <- function(text, w, d, layout) {
+  ms <- wide_number(text, c(1:8, 10:13), 16L, w)
+  rand_a <- wide_number(text, 16:18, 16L, w)
+  switch(layout$sub_ms,
+    none = sprintf("(%s * 1000)", ms),
+    # RFC 9562's method 3: the fraction of a millisecond in 4096ths.
+    fraction = sprintf("(%s * 1000 + %s)", ms, d$int_div(sprintf("(%s * 1000)", rand_a), "4096")),
+    # Go's google/uuid: steps of 256 ns.
+    `256ns` = sprintf("(%s * 1000 + %s)", ms, d$int_div(sprintf("(%s * 256)", rand_a), "1000"))
+  )
+}
+wide_sql_formats <- list(
+  uuidv7 = list(kinds = wide_kinds, case = "lower", pattern = uuid_pattern("7"), us = v7_us),
+  uuidv6 = list(kinds = wide_kinds, case = "lower", pattern = uuid_pattern("6"),
+                us = function(text, w, d, layout) gregorian_us(d$int_div(wide_number(text, v6_places, 16L, w), "10"))),
+  uuidv1 = list(kinds = wide_kinds, case = "lower", pattern = uuid_pattern("1"),
+                us = function(text, w, d, layout) gregorian_us(d$int_div(wide_number(text, v1_places, 16L, w), "10"))),
+  # Each entry by its own version.
+  uuid = list(kinds = wide_kinds, case = "lower", pattern = uuid_pattern("[167]"),
+              us = function(text, w, d, layout) {
+                gregorian <- function(places) gregorian_us(d$int_div(wide_number(text, places, 16L, w), "10"))
+                sprintf("(CASE %s WHEN '7' THEN %s WHEN '6' THEN %s ELSE %s END)", w$substr(text, 15L, 1L),
+                        v7_us(text, w, d, list(sub_ms = "none")), gregorian(v6_places), gregorian(v1_places))
+              }),
+  # The first 10 characters are the 48 bits of milliseconds.
+  ulid = list(kinds = "text", case = "upper", pattern = paste0("^[0-7]", strrep("[0-9A-HJKMNP-TV-Z]", 25L), "$"),
+              us = function(text, w, d, layout) sprintf("(%s * 1000)", wide_number(text, 1:10, 32L, w))),
+  # The first 8 hex digits are seconds since 1970.
+  objectid = list(kinds = "text", case = "lower", pattern = paste0("^", strrep(hex_class, 24L), "$"),
+                  us = function(text, w, d, layout) sprintf("(%s * 1000000)", wide_number(text, 1:8, 16L, w)))
+)
+
+# The format's SQL, or an error naming a layout that has none.
+wide_sql_format <- function(layout, call) {
+  format <- wide_sql_formats[[layout$name]]
+  if (!is.null(format)) {
+    return(c(list(name = layout$name), format))
+  }
+  zuid_abort(sprintf(paste(
+    "id_sql() and id_sql_range() write no SQL for the \"%s\" layout yet (only for %s).",
+    "Read the column into R and use `id_time()` or `id_filter_time()` there."
+  ), layout$name, paste0("\"", names(wide_sql_formats), "\"", collapse = ", ")),
+  class = "zuid_error_layout", call = call, layout_name = layout$name)
+}
+
+# `type` as a kind of column that holds the layout's IDs in the dialect:
+# by default the engine's UUID type for UUIDs where it has one, else text.
+wide_kind <- function(type, format, dialect, call) {
+  w <- wide_dialect(dialect)
+  has <- format$kinds[format$kinds != "uuid" | !is.na(w$uuid_type)]
+  if (identical(type, id_kinds)) {
+    return(has[[1L]])
+  }
+  if (!is.character(type) || length(type) != 1L || !type %in% has) {
+    zuid_abort(sprintf("`type` must be %s for the %s layout in the %s dialect, not %s.",
+                       if (length(has) == 1L) sprintf("\"%s\"", has) else choices_text(has), format$name,
+                       dialect, describe_value(type)), class = "zuid_error_type", call = call)
+  }
+  type
+}
+
+# id_sql() of a wide layout: the time alone, as the dialect's timestamp to
+# the microsecond, NULL where the column's text is not the layout's.
+wide_sql <- function(layout, column, target, type, call) {
+  format <- wide_sql_format(layout, call)
+  kind <- wide_kind(type, format, target$dialect, call)
+  w <- wide_dialect(target$dialect)
+  column <- sql_column(column, target, call)
+  text <- if (kind == "uuid") w$uuid_text(column) else sprintf("%s(%s)", toupper(format$case), column)
+  us <- format$us(text, w, sql_dialect(target$dialect), layout)
+  list(time = sprintf("CASE WHEN %s THEN %s END", w$matches(text, format$pattern), w$from_us(us)))
+}
+
+# id_sql_range() of a wide layout: the column from the lowest ID of `from`
+# to the lowest of `to` (id_from_time()'s bounds), as UUID literals or as
+# canonical text.
+wide_sql_range <- function(from, to, layout, column, target, type, call) {
+  format <- wide_sql_format(layout, call)
+  kind <- wide_kind(type, format, target$dialect, call)
+  w <- wide_dialect(target$dialect)
+  column <- sql_column(column, target, call)
+  range <- range_seconds(from, to, call)
+  # UUIDv1 and "uuid" do not sort by time: the core refuses their bounds,
+  # open ends too.
+  wide_bounds(as_utc_posixct(0), layout, "min", "character", call)
+  low <- wide_range_end(range$from, layout, call)
+  high <- wide_range_end(range$to, layout, call)
+  if (identical(low, "past") || identical(high, "before")) {
+    return("1 = 0")
+  }
+  value <- if (kind == "uuid") w$uuid_value(column) else column
+  literal <- if (kind == "uuid") w$uuid_literal else function(text) sprintf("'%s'", text)
+  sides <- c(if (!low %in% c("before", "open")) sprintf("%s >= %s", value, literal(low)),
+             if (!high %in% c("past", "open")) sprintf("%s < %s", value, literal(high)))
+  if (length(sides) == 0L) sprintf("%s IS NOT NULL", column) else paste(sides, collapse = " AND ")
+}
+
+# The lowest ID of the tick holding time `s` (seconds, NA for an open
+# end), or "open", "before" (the layout's first time) or "past" (its last).
+# Whole-second formats take the first second starting at or after `s`
+# (floored to the millisecond), as 64-bit layouts with long ticks do.
+wide_range_end <- function(s, layout, call) {
+  if (is.na(s)) {
+    return("open")
+  }
+  if (is.infinite(s)) {
+    return(if (s < 0) "before" else "past")
+  }
+  if (layout$unit == "s") {
+    ms <- round(s * 1000)
+    if (ms / 1000 > s) ms <- ms - 1
+    s <- ceiling(ms / 1000)
+  }
+  if (s * 1000 < layout$epoch_ms) {
+    return("before")
+  }
+  time <- structure(s, class = c("POSIXct", "POSIXt"), tzone = "UTC")
+  bound <- suppressWarnings(wide_bounds(time, layout, "min", "character", call), classes = "zuid_warning")
+  if (is.na(bound)) "past" else bound
+}
