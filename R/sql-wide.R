@@ -10,6 +10,9 @@ wide_kinds <- c("uuid", "text")
 
 # What each dialect needs beyond sql_dialects for wide IDs:
 #   uuid_type  its native UUID column type, NA where it has none
+#   uuid_any   whether its UUID type holds any 128 bits in byte order, so
+#              that a ULID can live there (MariaDB's refuses some values and
+#              sorts RFC 4122 versions 1 to 5 by their swapped groups)
 #   uuid_text  function(x): a UUID column as canonical (lowercase) text
 #   uuid_value function(x): a UUID column as compared in a range, in the
 #              order of its bytes (ClickHouse sorts UUIDs by their second
@@ -33,6 +36,7 @@ wide_kinds <- c("uuid", "text")
 wide_dialects <- list(
   postgres = list(
     uuid_type = "UUID",
+    uuid_any = TRUE,
     uuid_text = cast_as("TEXT"),
     uuid_value = identity,
     uuid_literal = function(text) sprintf("CAST('%s' AS UUID)", text),
@@ -53,6 +57,7 @@ wide_dialects <- list(
   ),
   sqlite = list(
     uuid_type = NA_character_,
+    uuid_any = FALSE,
     uuid_text = identity,
     uuid_value = identity,
     uuid_literal = function(text) sprintf("'%s'", text),
@@ -70,6 +75,7 @@ wide_dialects <- list(
   ),
   duckdb = list(
     uuid_type = "UUID",
+    uuid_any = TRUE,
     uuid_text = cast_as("VARCHAR"),
     uuid_value = identity,
     uuid_literal = function(text) sprintf("CAST('%s' AS UUID)", text),
@@ -85,6 +91,7 @@ wide_dialects <- list(
   ),
   spark = list(
     uuid_type = NA_character_,
+    uuid_any = FALSE,
     uuid_text = identity,
     uuid_value = identity,
     uuid_literal = function(text) sprintf("'%s'", text),
@@ -101,6 +108,7 @@ wide_dialects <- list(
   mysql = list(
     # MariaDB from 10.7; MySQL has no UUID type.
     uuid_type = "UUID",
+    uuid_any = FALSE,
     uuid_text = cast_as("CHAR"),
     uuid_value = identity,
     uuid_literal = function(text) sprintf("CAST('%s' AS UUID)", text),
@@ -120,6 +128,7 @@ wide_dialects <- list(
   ),
   clickhouse = list(
     uuid_type = "Nullable(UUID)",
+    uuid_any = TRUE,
     uuid_text = function(x) sprintf("toString(%s)", x),
     uuid_value = function(x) sprintf("toString(%s)", x),
     uuid_literal = function(text) sprintf("'%s'", text),
@@ -144,23 +153,25 @@ wide_dialect <- function(name) wide_dialects[[name]]
 # Text patterns of canonical IDs, as regular expressions of literal
 # characters and bracketed classes (which SQLite's GLOB also reads).
 hex_class <- "[0-9a-f]"
-uuid_pattern <- function(version) {
+uuid_pattern <- function(version, variant = "[89ab]") {
   paste0("^", strrep(hex_class, 8L), "-", strrep(hex_class, 4L), "-", version, strrep(hex_class, 3L),
-         "-[89ab]", strrep(hex_class, 3L), "-", strrep(hex_class, 12L), "$")
+         "-", variant, strrep(hex_class, 3L), "-", strrep(hex_class, 12L), "$")
 }
 crockford <- "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+base32hex <- "0123456789abcdefghijklmnopqrstuv"
 
 # The number that the characters of `text` at `places` (most significant
-# first) write in base 16 or Crockford's base 32: hex through the engine's
-# own parsing where it has one, else each digit by its place in the
-# alphabet.
-wide_number <- function(text, places, base, w) {
-  if (base == 16L && !is.null(w$hex)) {
+# first) write in the digits of `alphabet` (hex, Crockford's base 32 or
+# base32hex): hex through the engine's own parsing where it has one, else
+# each digit by its place in the alphabet.
+hex_digits <- "0123456789abcdef"
+wide_number <- function(text, places, alphabet, w) {
+  if (alphabet == hex_digits && !is.null(w$hex)) {
     runs <- split(places, cumsum(c(1L, diff(places) != 1L)))
     parts <- vapply(runs, function(r) w$substr(text, r[[1L]], length(r)), character(1), USE.NAMES = FALSE)
     return(w$hex(if (length(parts) == 1L) parts else w$concat(parts)))
   }
-  alphabet <- if (base == 16L) "0123456789abcdef" else crockford
+  base <- nchar(alphabet)
   n <- length(places)
   terms <- vapply(seq_len(n), function(i) {
     digit <- w$bigint(sprintf("(%s - 1)", w$position(alphabet, w$substr(text, places[[i]], 1L))))
@@ -170,16 +181,21 @@ wide_number <- function(text, places, base, w) {
 }
 
 # The wide layouts id_sql() writes SQL for, each with the kinds of column
-# it takes, the case of its canonical text, the pattern of that text and
+# it takes, the case of its canonical text (read in either case, unless
+# "as is"), the pattern of that text and
 # function(text, w, d, layout): its time in whole microseconds since 1970
 # (floored), from the canonical text `text`. UUIDv1 and v6 count 100 ns
 # from 1582-10-15 (122192928000000000 of them before 1970).
-gregorian_us <- function(count) sprintf("(%s - 12219292800000000)", count)
+gregorian_at <- function(places) {
+  function(text, w, d, layout) {
+    sprintf("(%s - 12219292800000000)", d$int_div(wide_number(text, places, hex_digits, w), "10"))
+  }
+}
 v1_places <- c(16:18, 10:13, 1:8)
 v6_places <- c(1:8, 10:13, 16:18)
 v7_us <- function(text, w, d, layout) {
-  ms <- wide_number(text, c(1:8, 10:13), 16L, w)
-  rand_a <- wide_number(text, 16:18, 16L, w)
+  ms <- wide_number(text, c(1:8, 10:13), hex_digits, w)
+  rand_a <- wide_number(text, 16:18, hex_digits, w)
   switch(layout$sub_ms,
     none = sprintf("(%s * 1000)", ms),
     # RFC 9562's method 3: the fraction of a millisecond in 4096ths.
@@ -191,22 +207,33 @@ v7_us <- function(text, w, d, layout) {
 wide_sql_formats <- list(
   uuidv7 = list(kinds = wide_kinds, case = "lower", pattern = uuid_pattern("7"), us = v7_us),
   uuidv6 = list(kinds = wide_kinds, case = "lower", pattern = uuid_pattern("6"),
-                us = function(text, w, d, layout) gregorian_us(d$int_div(wide_number(text, v6_places, 16L, w), "10"))),
+                us = gregorian_at(v6_places)),
   uuidv1 = list(kinds = wide_kinds, case = "lower", pattern = uuid_pattern("1"),
-                us = function(text, w, d, layout) gregorian_us(d$int_div(wide_number(text, v1_places, 16L, w), "10"))),
+                us = gregorian_at(v1_places)),
   # Each entry by its own version.
   uuid = list(kinds = wide_kinds, case = "lower", pattern = uuid_pattern("[167]"),
               us = function(text, w, d, layout) {
-                gregorian <- function(places) gregorian_us(d$int_div(wide_number(text, places, 16L, w), "10"))
                 sprintf("(CASE %s WHEN '7' THEN %s WHEN '6' THEN %s ELSE %s END)", w$substr(text, 15L, 1L),
-                        v7_us(text, w, d, list(sub_ms = "none")), gregorian(v6_places), gregorian(v1_places))
+                        v7_us(text, w, d, list(sub_ms = "none")), gregorian_at(v6_places)(text, w, d, layout),
+                        gregorian_at(v1_places)(text, w, d, layout))
               }),
-  # The first 10 characters are the 48 bits of milliseconds.
-  ulid = list(kinds = "text", case = "upper", pattern = paste0("^[0-7]", strrep("[0-9A-HJKMNP-TV-Z]", 25L), "$"),
-              us = function(text, w, d, layout) sprintf("(%s * 1000)", wide_number(text, 1:10, 32L, w))),
+  # The first 10 characters are the 48 bits of milliseconds; in a UUID
+  # column (`in_uuid`), the first 12 hex digits, as UUIDv7's.
+  ulid = list(kinds = wide_kinds[2:1], case = "upper",
+              pattern = paste0("^[0-7]", strrep("[0-9A-HJKMNP-TV-Z]", 25L), "$"),
+              us = function(text, w, d, layout) sprintf("(%s * 1000)", wide_number(text, 1:10, crockford, w)),
+              in_uuid = list(pattern = uuid_pattern(hex_class, "[0-9a-f]"), spelling = "ulid",
+                             us = function(text, w, d, layout) v7_us(text, w, d, list(sub_ms = "none")))),
   # The first 8 hex digits are seconds since 1970.
   objectid = list(kinds = "text", case = "lower", pattern = paste0("^", strrep(hex_class, 24L), "$"),
-                  us = function(text, w, d, layout) sprintf("(%s * 1000000)", wide_number(text, 1:8, 16L, w)))
+                  us = function(text, w, d, layout) sprintf("(%s * 1000000)", wide_number(text, 1:8, hex_digits, w))),
+  # base32hex of 12 bytes: the first 7 characters hold the 32 bits of
+  # seconds and 3 more; the last character holds 1 bit and 4 unused.
+  # Only lowercase text is an Xid.
+  xid = list(kinds = "text", case = "as is", pattern = paste0("^", strrep("[0-9a-v]", 19L), "[0g]$"),
+             us = function(text, w, d, layout) {
+               sprintf("(%s * 1000000)", d$int_div(wide_number(text, 1:7, base32hex, w), "8"))
+             })
 )
 
 # The format's SQL, or an error naming a layout that has none.
@@ -222,11 +249,18 @@ wide_sql_format <- function(layout, call) {
   class = "zuid_error_layout", call = call, layout_name = layout$name)
 }
 
+# The format as read from a column of the kind: a ULID in a UUID column
+# through the UUID's text.
+in_column <- function(format, kind) {
+  if (kind == "uuid" && !is.null(format$in_uuid)) utils::modifyList(format, format$in_uuid) else format
+}
+
 # `type` as a kind of column that holds the layout's IDs in the dialect:
 # by default the engine's UUID type for UUIDs where it has one, else text.
 wide_kind <- function(type, format, dialect, call) {
   w <- wide_dialect(dialect)
-  has <- format$kinds[format$kinds != "uuid" | !is.na(w$uuid_type)]
+  uuid <- !is.na(w$uuid_type) && (is.null(format$in_uuid) || w$uuid_any)
+  has <- format$kinds[format$kinds != "uuid" | uuid]
   if (identical(type, id_kinds)) {
     return(has[[1L]])
   }
@@ -243,9 +277,11 @@ wide_kind <- function(type, format, dialect, call) {
 wide_sql <- function(layout, column, target, type, call) {
   format <- wide_sql_format(layout, call)
   kind <- wide_kind(type, format, target$dialect, call)
+  format <- in_column(format, kind)
   w <- wide_dialect(target$dialect)
   column <- sql_column(column, target, call)
-  text <- if (kind == "uuid") w$uuid_text(column) else sprintf("%s(%s)", toupper(format$case), column)
+  text <- if (kind == "uuid") w$uuid_text(column) else
+    if (format$case == "as is") column else sprintf("%s(%s)", toupper(format$case), column)
   us <- format$us(text, w, sql_dialect(target$dialect), layout)
   list(time = sprintf("CASE WHEN %s THEN %s END", w$matches(text, format$pattern), w$from_us(us)))
 }
@@ -269,6 +305,12 @@ wide_sql_range <- function(from, to, layout, column, target, type, call) {
   }
   value <- if (kind == "uuid") w$uuid_value(column) else column
   literal <- if (kind == "uuid") w$uuid_literal else function(text) sprintf("'%s'", text)
+  # A ULID's bounds in a UUID column: the same 128 bits spelled as a UUID.
+  if (kind == "uuid" && !is.null(format$in_uuid)) {
+    spelled <- function(text) rust_value(wide_convert(text, format$in_uuid$spelling, "uuid", ""), call)
+    if (!low %in% c("before", "open")) low <- spelled(low)
+    if (!high %in% c("past", "open")) high <- spelled(high)
+  }
   sides <- c(if (!low %in% c("before", "open")) sprintf("%s >= %s", value, literal(low)),
              if (!high %in% c("past", "open")) sprintf("%s < %s", value, literal(high)))
   if (length(sides) == 0L) sprintf("%s IS NOT NULL", column) else paste(sides, collapse = " AND ")

@@ -135,6 +135,50 @@
 #' mode stores `'abc'`, `'12abc'` and `1.5` in a `BIGINT` as 0, 12 and 2:
 #' those are then the column's values, in SQL as in R.)
 #'
+#' @section 128-bit IDs:
+#' The layouts `"uuidv7"` (with each `sub_ms`), `"uuidv6"`, `"uuidv1"`,
+#' `"uuid"` (each entry by its version: 1, 6 or 7), `"ulid"`, `"objectid"`
+#' and `"xid"` take `type = "uuid"`, the engine's UUID column (PostgreSQL's
+#' and DuckDB's `UUID`, MariaDB's `UUID` from 10.7, ClickHouse's `UUID`;
+#' the default for UUIDs where the engine has one), or `type = "text"`
+#' (UUIDs in SQLite and Spark, which have no UUID type; ObjectIds and Xids
+#' everywhere; ULIDs by default, and also `type = "uuid"`, the same 128 bits
+#' as a UUID, in PostgreSQL, DuckDB and ClickHouse, but not in MariaDB,
+#' whose UUID type refuses some 128-bit values and sorts those that look
+#' like RFC 4122 versions 1 to 5 by swapped groups). The other wide layouts (`"ksuid"`,
+#' `"scru128"`, `"typeid"`) are refused with a `zuid_error_layout` that
+#' names them.
+#'
+#' `id_sql()` gives one column for them, `time`: the time the ID carries,
+#' floored to the microsecond (UUIDv7's fraction of a millisecond where
+#' `sub_ms` says it was written, UUIDv1's and v6's 100 ns units), as the
+#' engine's timestamp (MySQL/MariaDB `DATETIME(6)`, ClickHouse
+#' `DateTime64(6, 'UTC')`, within the same years as above); in SQLite, whole
+#' microseconds since 1970. It reads the column's text: a UUID column's own,
+#' text columns in either case (UUIDs as 8-4-4-4-12 hex digits, ULIDs as 26
+#' Crockford characters, ObjectIds as 24 hex digits; Xids, 20 base32hex
+#' characters, in lowercase only, as [id_time()] reads them); other
+#' spellings (braces, `urn:uuid:`, 32 digits) and IDs of other versions
+#' give `NULL`, where [id_time()] reads the spellings. Their other fields are not decoded in
+#' SQL: use [id_fields()] after collecting.
+#'
+#' `id_sql_range()` compares the column itself, so that its index answers:
+#' `id >= low AND id < high`, where `low` and `high` are
+#' `id_from_time(from)` and `id_from_time(to)`, the lowest IDs of the ticks
+#' holding `from` and `to` (ObjectIds and Xids, counting whole seconds,
+#' start at the first second at or after `from` and end before the first
+#' second at or after `to`, as 64-bit layouts with long ticks do). UUID columns are
+#' compared with UUID literals, in the order of their bytes (ClickHouse's
+#' UUIDs, which sort by their second half, through their text; MariaDB's
+#' UUIDv6 and v7, which it does not swap, as they are); text
+#' columns with the canonical text (lowercase UUIDs, ObjectIds and Xids,
+#' uppercase ULIDs), byte by byte, so the condition assumes the column holds
+#' canonical text of the layout's IDs: an uppercase UUID, or a random
+#' (version 4) UUID whose first bytes happen to fall between the bounds,
+#' would be compared as it is. `"uuidv1"` and `"uuid"` do not sort by time
+#' and have no range (a `zuid_error`, as in [id_from_time()]). `NULL` at
+#' both ends is `id IS NOT NULL`.
+#'
 #' @inheritParams id_compose
 #' @param column The ID column: a name (quoted as the dialect requires), a
 #'   qualified name in parts (`c("m", "id")`, `DBI::Id()`,
@@ -142,9 +186,10 @@
 #'   `DBI::SQL()`. See "Column names".
 #' @param dialect A dialect's name or a DBI connection. See "Dialects".
 #' @param type The kind of ID column: `"integer"` (a signed 64-bit
-#'   integer), `"unsigned"`, `"decimal"` or `"text"`. See "ID columns".
+#'   integer), `"unsigned"`, `"decimal"` or `"text"`. See "ID columns". For
+#'   128-bit layouts, `"uuid"` or `"text"`: see "128-bit IDs".
 #' @returns `id_sql()`: a named list of SQL expressions, named as the
-#'   columns of [id_fields()], each a `dbplyr::sql()` object when dbplyr is
+#'   columns of [id_fields()] (for 128-bit layouts, `time` alone), each a `dbplyr::sql()` object when dbplyr is
 #'   installed (so that `mutate(!!!id_sql(...))` splices them) and a string
 #'   otherwise. `id_sql_range()`: one SQL condition, a `dbplyr::sql()`
 #'   object when dbplyr is installed, else a string.
@@ -170,6 +215,11 @@
 #' # IDs kept as text, compared by value.
 #' id_sql_range(as.POSIXct("2024-03-05", tz = "UTC"), as.POSIXct("2024-03-06", tz = "UTC"),
 #'              "twitter", dialect = "sqlite", type = "text")
+#'
+#' # UUIDv7 in PostgreSQL's uuid column: its time, and an hour's IDs.
+#' id_sql(id_layout("uuidv7", sub_ms = "fraction"))[["time"]]
+#' id_sql_range("2024-03-05 10:00", "2024-03-05 11:00", "uuidv7")
+#' id_sql_range("2024-03-05", NULL, "ulid", dialect = "clickhouse")
 #'
 #' @examplesIf requireNamespace("dbplyr", quietly = TRUE) && requireNamespace("RSQLite", quietly = TRUE)
 #' con <- DBI::dbConnect(RSQLite::SQLite(), ":memory:")

@@ -33,6 +33,9 @@ test_that("id_sql_range() compares the column with id_from_time()'s bounds", {
   expect_identical(text_of(id_sql_range(t, t + 1, "ulid", dialect = "duckdb")),
                    sprintf("\"id\" >= '%s' AND \"id\" < '%s'", id_from_time(t, "ulid", as = "character"),
                            id_from_time(t + 1, "ulid", as = "character")))
+  # ULIDs in a UUID column: the same bounds spelled as UUIDs.
+  expect_identical(text_of(id_sql_range(t, NULL, "ulid", type = "uuid")), sprintf(
+    "\"id\" >= CAST('%s' AS UUID)", id_to_text(id_from_time(t, "ulid"), "uuid")))
   # The sub-millisecond bits are time when the layout says so.
   fraction <- id_layout("uuidv7", sub_ms = "fraction")
   expect_match(text_of(id_sql_range(t, NULL, fraction)), id_from_time(t, fraction, as = "character"),
@@ -53,13 +56,14 @@ test_that("layouts without SQL and kinds a layout or engine has not are refused"
   expect_snapshot(error = TRUE, {
     id_sql("ksuid")
     id_sql_range(NULL, NULL, "scru128", dialect = "sqlite")
-    id_sql("ulid", type = "uuid")
+    id_sql("objectid", type = "uuid")
+    id_sql("ulid", dialect = "mariadb", type = "uuid")
     id_sql("uuidv7", dialect = "spark", type = "uuid")
     id_sql("uuidv7", type = "integer")
     id_sql_range(NULL, NULL, "uuidv1")
     id_sql_range(as.Date("2024-01-01"), NULL, "uuid")
   })
-  expect_error(id_sql("xid"), class = "zuid_error_layout")
+  expect_error(id_sql("typeid"), class = "zuid_error_layout")
   expect_error(id_sql_range(NULL, NULL, "uuidv1"), class = "zuid_error")
   # uuidv1 and uuid still decode.
   expect_named(id_sql("uuidv1"), "time")
@@ -81,10 +85,10 @@ hex_value <- function(x, places) {
   out
 }
 
-crockford_value <- function(x, n) {
+crockford_value <- function(x, n, alphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ") {
   out <- bit64::as.integer64(rep(0, length(x)))
   for (i in seq_len(n)) {
-    digit <- match(substring(x, i, i), strsplit("0123456789ABCDEFGHJKMNPQRSTVWXYZ", "")[[1L]]) - 1L
+    digit <- match(substring(x, i, i), strsplit(alphabet, "")[[1L]]) - 1L
     out <- out * 32L + bit64::as.integer64(digit)
   }
   out
@@ -114,7 +118,8 @@ expected_us <- function(x, layout) {
       out
     },
     ulid = crockford_value(toupper(x), 10L) * 1000L,
-    objectid = hex_value(lower, 1:8) * 1000000L
+    objectid = hex_value(lower, 1:8) * 1000000L,
+    xid = crockford_value(x, 7L, "0123456789abcdefghijklmnopqrstuv") %/% i64(8) * 1000000L
   )
   # IDs with no time ("uuid" of versions other than 1, 6 and 7) too.
   us[is.na(suppressWarnings(id_time(x, layout, as = "ms")))] <- NA
@@ -130,6 +135,13 @@ floor_div <- function(x, d) {
 
 random_hex <- function(n, k) {
   vapply(seq_len(n), function(i) paste(sample(c(0:9, letters[1:6]), k, replace = TRUE), collapse = ""), "")
+}
+
+random_xids <- function(n) {
+  digits <- c(0:9, letters[1:22])
+  vapply(seq_len(n), function(i) {
+    paste0(paste(sample(digits, 19, replace = TRUE), collapse = ""), sample(c("0", "g"), 1))
+  }, "")
 }
 
 random_uuids <- function(n, version) {
@@ -169,10 +181,11 @@ wide_engine_cases <- local({
       uuidv1 = list(layout = id_layout("uuidv1"), ids = random_uuids(n, "1")),
       uuid = list(layout = id_layout("uuid"), ids = c(random_uuids(n, "1"), random_uuids(n, "6"),
                                                       random_uuids(n, "7"))),
-      ulid = list(layout = id_layout("ulid"), ids = c(as.character(id_next(id_generator("ulid"), n)),
-                                                      bounds(id_layout("ulid")), random_ulids, "8ZZZZZZZZZZZZZZZZZZZZZZZZZ",
-                                                      "01HR70WHBV000000000000000I")),
-      objectid = list(layout = id_layout("objectid"), ids = c(bounds(id_layout("objectid")), random_hex(n, 24L)))
+      ulid = list(layout = id_layout("ulid"),
+                  ids = c(as.character(id_next(id_generator("ulid"), n)), bounds(id_layout("ulid")), random_ulids,
+                          "8ZZZZZZZZZZZZZZZZZZZZZZZZZ", "01HR70WHBV000000000000000U")),
+      objectid = list(layout = id_layout("objectid"), ids = c(bounds(id_layout("objectid")), random_hex(n, 24L))),
+      xid = list(layout = id_layout("xid"), ids = c(bounds(id_layout("xid")), random_xids(n)))
     )
     cases <<- lapply(made, function(case) {
       upper <- sample(case$ids, 20)
@@ -190,6 +203,17 @@ wide_ranges <- function(layout) {
        open_to = list(from = t[[1L]], to = NULL))
 }
 
+# The IDs as a UUID column holds them: UUIDs, and ULIDs spelled as UUIDs.
+uuid_column <- function(x, layout) {
+  if (layout$name == "ulid") {
+    valid <- which(suppressWarnings(id_is_valid(x, layout)))
+    out <- rep(NA_character_, length(x))
+    out[valid] <- id_to_text(x[valid], "uuid")
+    return(out)
+  }
+  if (layout$text == "uuid") ifelse(is_uuid_text(x), x, NA) else rep(NA_character_, length(x))
+}
+
 is_uuid_text <- function(x) !is.na(x) & grepl("^[0-9a-fA-F]{8}(-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}$", x)
 
 # Whether each ID may be in a range condition's rows: canonical text of a
@@ -201,10 +225,12 @@ in_canonical_form <- function(x, layout) {
 
 wide_table <- function(cases, engine) {
   has_uuid <- !is.na(engine_type("uuid", engine))
+  any_bits <- zuid:::wide_dialect(engine_dialect(engine))$uuid_any
   data <- do.call(rbind, lapply(names(cases), function(name) {
     x <- cases[[name]]$ids
     ok <- in_canonical_form(x, cases[[name]]$layout)
-    uuid <- if (cases[[name]]$layout$text == "uuid") ifelse(is_uuid_text(x), x, NA) else NA_character_
+    uuid <- if (cases[[name]]$layout$name == "ulid" && !any_bits) NA_character_ else
+      uuid_column(x, cases[[name]]$layout)
     data.frame(layout = name, ok = as.character(as.integer(ok)), t = x, u = uuid)
   }))
   data <- cbind(data[1L], n = as.character(seq_len(nrow(data))), data[-1L])
@@ -217,7 +243,9 @@ wide_table <- function(cases, engine) {
 }
 
 wide_kinds_of <- function(case, engine) {
-  c(if (case$layout$text == "uuid" && !is.na(engine_type("uuid", engine))) c(uuid = "u"), text = "t")
+  w <- zuid:::wide_dialect(engine_dialect(engine))
+  takes_uuid <- case$layout$text == "uuid" || (case$layout$name == "ulid" && w$uuid_any)
+  c(if (takes_uuid && !is.na(engine_type("uuid", engine))) c(uuid = "u"), text = "t")
 }
 
 wide_statements <- function(cases, engine) {
@@ -229,8 +257,10 @@ wide_statements <- function(cases, engine) {
     kinds <- wide_kinds_of(case, engine)
     for (kind in names(kinds)) {
       sql <- id_sql(case$layout, column = kinds[[kind]], dialect = engine_dialect(engine), type = kind)
+      # The microseconds as text: drivers read big numbers as doubles.
+      us <- sql_text(w$to_us(text_of(sql$time)), engine)
       statements[[paste("decode", kind, name)]] <- query(sprintf(
-        "SELECT %s AS n, %s AS time FROM %s", quote_name("n", engine), sql_text(w$to_us(text_of(sql$time)), engine), where))
+        "SELECT %s AS n, %s AS time FROM %s", quote_name("n", engine), us, where))
       if (length(case$ranges) == 0L) next
       selects <- vapply(names(case$ranges), function(r) {
         cond <- id_sql_range(case$ranges[[r]]$from, case$ranges[[r]]$to, case$layout, column = kinds[[kind]],
@@ -292,7 +322,7 @@ check_wide_sql <- function(engine) {
       what <- sprintf("%s %s on %s", name, kind, engine)
       got <- rows_by_n(results[[paste("decode", kind, name)]], n)
       expect_false(anyNA(got$n), label = sprintf("%s: every row came back", what))
-      if (kind == "uuid") want[!is_uuid_text(case$ids)] <- NA
+      if (kind == "uuid") want[is.na(uuid_column(case$ids, case$layout))] <- NA
       expect_identical(got$time, want, label = sprintf("%s time", what))
       for (r in names(case$ranges)) {
         selected <- range_rows(results[[paste("ranges", kind, name)]], r)$n
