@@ -181,10 +181,11 @@ wide_number <- function(text, places, alphabet, w) {
 }
 
 # The wide layouts id_sql() writes SQL for, each with the kinds of column
-# it takes, the case of its canonical text (read in either case, unless
-# "as is"), the pattern of that text and
+# it takes (the first by default), the case of its canonical text (read in
+# either case, unless "as is"), the pattern of that text and `us`,
 # function(text, w, d, layout): its time in whole microseconds since 1970
-# (floored), from the canonical text `text`. UUIDv1 and v6 count 100 ns
+# (floored), from the canonical text `text` (NULL: no time in SQL, and
+# `no_time` says why). UUIDv1 and v6 count 100 ns
 # from 1582-10-15 (122192928000000000 of them before 1970).
 gregorian_at <- function(places) {
   function(text, w, d, layout) {
@@ -227,6 +228,11 @@ wide_sql_formats <- list(
   # The first 8 hex digits are seconds since 1970.
   objectid = list(kinds = "text", case = "lower", pattern = paste0("^", strrep(hex_class, 24L), "$"),
                   us = function(text, w, d, layout) sprintf("(%s * 1000000)", wide_number(text, 1:8, hex_digits, w))),
+  # Base 36 of all 128 bits: no time in SQL's 64-bit integers (`us`
+  # NULL), but canonical (lowercase) text sorts by time, for ranges.
+  scru128 = list(kinds = "text", case = "lower", pattern = NULL, us = NULL,
+                 no_time = paste("its time is the top 48 bits of a 128-bit number written in base 36,",
+                                 "which SQL's 64-bit integers cannot divide out")),
   # base32hex of 12 bytes: the first 7 characters hold the 32 bits of
   # seconds and 3 more; the last character holds 1 bit and 4 unused.
   # Only lowercase text is an Xid.
@@ -278,6 +284,12 @@ wide_sql <- function(layout, column, target, type, call) {
   format <- wide_sql_format(layout, call)
   kind <- wide_kind(type, format, target$dialect, call)
   format <- in_column(format, kind)
+  if (is.null(format$us)) {
+    zuid_abort(sprintf(paste(
+      "id_sql() cannot decode \"%s\" IDs in SQL: %s. `id_sql_range()` selects them by time;",
+      "read the column into R and use `id_time()` for their times."
+    ), layout$name, format$no_time), class = "zuid_error_layout", call = call, layout_name = layout$name)
+  }
   w <- wide_dialect(target$dialect)
   column <- sql_column(column, target, call)
   text <- if (kind == "uuid") w$uuid_text(column) else
@@ -296,8 +308,8 @@ wide_sql_range <- function(from, to, layout, column, target, type, call) {
   column <- sql_column(column, target, call)
   range <- range_seconds(from, to, call)
   # UUIDv1 and "uuid" do not sort by time: the core refuses their bounds,
-  # open ends too.
-  wide_bounds(as_utc_posixct(0), layout, "min", "character", call)
+  # open ends too (1970 may be before a layout's epoch: no warning).
+  suppressWarnings(wide_bounds(as_utc_posixct(0), layout, "min", "character", call), classes = "zuid_warning")
   low <- wide_range_end(range$from, layout, call)
   high <- wide_range_end(range$to, layout, call)
   if (identical(low, "past") || identical(high, "before")) {

@@ -145,9 +145,11 @@
 #' everywhere; ULIDs by default, and also `type = "uuid"`, the same 128 bits
 #' as a UUID, in PostgreSQL, DuckDB and ClickHouse, but not in MariaDB,
 #' whose UUID type refuses some 128-bit values and sorts those that look
-#' like RFC 4122 versions 1 to 5 by swapped groups). The other wide layouts (`"ksuid"`,
-#' `"scru128"`, `"typeid"`) are refused with a `zuid_error_layout` that
-#' names them.
+#' like RFC 4122 versions 1 to 5 by swapped groups). `"scru128"` has
+#' `id_sql_range()` on its text alone: its time is the top 48 bits of a
+#' 128-bit number written in base 36, beyond SQL's 64-bit integers, so
+#' `id_sql()` refuses it. The other wide layouts (`"ksuid"`, `"typeid"`)
+#' are refused by both with a `zuid_error_layout` that names them.
 #'
 #' `id_sql()` gives one column for them, `time`: the time the ID carries,
 #' floored to the microsecond (UUIDv7's fraction of a millisecond where
@@ -171,8 +173,9 @@
 #' compared with UUID literals, in the order of their bytes (ClickHouse's
 #' UUIDs, which sort by their second half, through their text; MariaDB's
 #' UUIDv6 and v7, which it does not swap, as they are); text
-#' columns with the canonical text (lowercase UUIDs, ObjectIds and Xids,
-#' uppercase ULIDs), byte by byte, so the condition assumes the column holds
+#' columns with the canonical text (lowercase UUIDs, ObjectIds, Xids and
+#' SCRU128s, uppercase ULIDs), byte by byte (these alphabets sort alike
+#' in binary and in the usual linguistic collations), so the condition assumes the column holds
 #' canonical text of the layout's IDs: an uppercase UUID, or a random
 #' (version 4) UUID whose first bytes happen to fall between the bounds,
 #' would be compared as it is. `"uuidv1"` and `"uuid"` do not sort by time
