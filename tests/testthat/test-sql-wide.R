@@ -370,3 +370,44 @@ test_that("MariaDB decodes and selects 128-bit IDs exactly as zuid does", {
 test_that("ClickHouse decodes and selects 128-bit IDs exactly as zuid does", {
   check_wide_sql("clickhouse")
 })
+
+# UUIDv7s minted by the engine itself (DuckDB's uuidv7(), ClickHouse's
+# generateUUIDv7(); PostgreSQL's uuidv7() comes with version 18), decoded
+# and selected in the engine, and read in R.
+engine_minted_v7 <- list(
+  duckdb = "CREATE TABLE minted AS SELECT uuidv7() AS u FROM range(200)",
+  clickhouse = paste("CREATE TABLE minted ENGINE = MergeTree ORDER BY tuple() AS",
+                     "SELECT generateUUIDv7() AS u FROM numbers(200)")
+)
+
+check_engine_minted <- function(engine) {
+  skip_unless_engine(engine)
+  w <- zuid:::wide_dialect(engine)
+  now <- Sys.time()
+  sql <- id_sql("uuidv7", column = "u", dialect = engine)
+  ranges <- list(around = list(from = now - 3600, to = now + 3600), later = list(from = now + 3600, to = NULL))
+  selects <- vapply(names(ranges), function(r) {
+    cond <- id_sql_range(ranges[[r]]$from, ranges[[r]]$to, "uuidv7", column = "u", dialect = engine)
+    sprintf("SELECT '%s' AS r, %s AS t FROM minted WHERE %s", r, w$uuid_text("u"), text_of(cond))
+  }, character(1))
+  results <- run_engine(engine, list(), list(
+    mint = execute(engine_minted_v7[[engine]]),
+    decoded = query(sprintf("SELECT %s AS t, %s AS time FROM minted", w$uuid_text("u"),
+                            sql_text(w$to_us(text_of(sql$time)), engine))),
+    ranges = query(union_all(selects))
+  ))
+  got <- results$decoded
+  expect_identical(nrow(got), 200L)
+  ms <- id_time(got$t, "uuidv7", as = "ms")
+  expect_false(anyNA(ms))
+  expect_identical(got$time, as.character(bit64::as.integer64(ms) * 1000L))
+  expect_setequal(range_rows(results$ranges, "around")$t, got$t)
+  expect_identical(nrow(range_rows(results$ranges, "later")), 0L)
+}
+
+test_that("UUIDv7s that DuckDB mints decode and select as zuid reads them", {
+  check_engine_minted("duckdb")
+})
+test_that("UUIDv7s that ClickHouse mints decode and select as zuid reads them", {
+  check_engine_minted("clickhouse")
+})
