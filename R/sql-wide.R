@@ -21,6 +21,8 @@ wide_kinds <- c("uuid", "text")
 #   matches    function(x, pattern): whether text matches `pattern`, a
 #              regular expression made only of literal characters and
 #              bracketed classes, anchored at both ends (SQLite: GLOB)
+#   only       function(x, class): whether text is one or more characters
+#              of the bracketed class `class`
 #   hex        function(x): hex digits (at most 15) as a signed bigint, or
 #              NULL where the engine parses none (then each digit is read)
 #   concat     function(parts): text joined
@@ -28,7 +30,7 @@ wide_kinds <- c("uuid", "text")
 #              products of digits and powers of the base do not overflow
 #   position   function(alphabet, x): the 1-based place of the one
 #              character `x` in `alphabet` (0 if absent)
-#   substr     function(x, start, n)
+#   substr     function(x, start, n) (`start` and `n` numbers or SQL)
 #   from_us    function(us): microseconds since 1970 (a bigint) as the
 #              engine's timestamp in UTC; NULL outside `us_range`
 #   us_range   the microseconds since 1970 its timestamp holds
@@ -41,11 +43,12 @@ wide_dialects <- list(
     uuid_value = identity,
     uuid_literal = function(text) sprintf("CAST('%s' AS UUID)", text),
     matches = function(x, pattern) sprintf("(%s ~ '%s')", x, pattern),
+    only = function(x, class) sprintf("(%s ~ '^%s+$')", x, class),
     hex = function(x) sprintf("CAST(CAST('x' || LPAD(%s, 16, '0') AS BIT(64)) AS BIGINT)", x),
     concat = function(parts) paste(parts, collapse = " || "),
     bigint = cast_as("BIGINT"),
     position = function(alphabet, x) sprintf("STRPOS('%s', %s)", alphabet, x),
-    substr = function(x, start, n) sprintf("SUBSTR(%s, %d, %d)", x, start, n),
+    substr = function(x, start, n) sprintf("SUBSTR(%s, %s, %s)", x, start, n),
     # As the 64-bit timestamp: whole days and the rest added to a
     # TIMESTAMP, exact in every year.
     from_us = function(us) {
@@ -62,12 +65,15 @@ wide_dialects <- list(
     uuid_value = identity,
     uuid_literal = function(text) sprintf("'%s'", text),
     matches = function(x, pattern) sprintf("(%s GLOB '%s')", x, gsub("^\\^|\\$$", "", pattern)),
+    only = function(x, class) {
+      sprintf("(%1$s <> '' AND %1$s NOT GLOB '*[^%2$s]*')", x, substr(class, 2L, nchar(class) - 1L))
+    },
     # No hex parsing: each digit's place in the alphabet.
     hex = NULL,
     concat = function(parts) paste(parts, collapse = " || "),
     bigint = identity,
     position = function(alphabet, x) sprintf("INSTR('%s', %s)", alphabet, x),
-    substr = function(x, start, n) sprintf("SUBSTR(%s, %d, %d)", x, start, n),
+    substr = function(x, start, n) sprintf("SUBSTR(%s, %s, %s)", x, start, n),
     # No timestamp type: whole microseconds since 1970.
     from_us = identity,
     us_range = c(-Inf, Inf),
@@ -80,11 +86,12 @@ wide_dialects <- list(
     uuid_value = identity,
     uuid_literal = function(text) sprintf("CAST('%s' AS UUID)", text),
     matches = function(x, pattern) sprintf("regexp_full_match(%s, '%s')", x, pattern),
+    only = function(x, class) sprintf("regexp_full_match(%s, '^%s+$')", x, class),
     hex = function(x) sprintf("TRY_CAST('0x' || %s AS BIGINT)", x),
     concat = function(parts) paste(parts, collapse = " || "),
     bigint = cast_as("BIGINT"),
     position = function(alphabet, x) sprintf("STRPOS('%s', %s)", alphabet, x),
-    substr = function(x, start, n) sprintf("SUBSTR(%s, %d, %d)", x, start, n),
+    substr = function(x, start, n) sprintf("SUBSTR(%s, %s, %s)", x, start, n),
     from_us = function(us) sprintf("make_timestamp(%s)", us),
     us_range = c(-Inf, Inf),
     to_us = function(x) sprintf("epoch_us(%s)", x)
@@ -96,11 +103,12 @@ wide_dialects <- list(
     uuid_value = identity,
     uuid_literal = function(text) sprintf("'%s'", text),
     matches = function(x, pattern) sprintf("(%s RLIKE '%s')", x, pattern),
+    only = function(x, class) sprintf("(%s RLIKE '^%s+$')", x, class),
     hex = function(x) sprintf("CAST(conv(%s, 16, 10) AS BIGINT)", x),
     concat = function(parts) sprintf("concat(%s)", paste(parts, collapse = ", ")),
     bigint = cast_as("BIGINT"),
     position = function(alphabet, x) sprintf("instr('%s', %s)", alphabet, x),
-    substr = function(x, start, n) sprintf("substr(%s, %d, %d)", x, start, n),
+    substr = function(x, start, n) sprintf("substr(%s, %s, %s)", x, start, n),
     from_us = function(us) sprintf("timestamp_micros(%s)", us),
     us_range = c(-Inf, Inf),
     to_us = function(x) sprintf("unix_micros(%s)", x)
@@ -114,11 +122,12 @@ wide_dialects <- list(
     uuid_literal = function(text) sprintf("CAST('%s' AS UUID)", text),
     # Matched case-sensitively: the column's collation may ignore case.
     matches = function(x, pattern) sprintf("(CAST(%s AS BINARY) REGEXP '%s')", x, pattern),
+    only = function(x, class) sprintf("(CAST(%s AS BINARY) REGEXP '^%s+$')", x, class),
     hex = function(x) sprintf("CAST(CONV(%s, 16, 10) AS SIGNED)", x),
     concat = function(parts) sprintf("CONCAT(%s)", paste(parts, collapse = ", ")),
     bigint = identity,
     position = function(alphabet, x) sprintf("INSTR(BINARY '%s', %s)", alphabet, x),
-    substr = function(x, start, n) sprintf("SUBSTR(%s, %d, %d)", x, start, n),
+    substr = function(x, start, n) sprintf("SUBSTR(%s, %s, %s)", x, start, n),
     from_us = function(us) {
       sprintf(paste("CAST(DATE_ADD(CAST('1970-01-01 00:00:00' AS DATETIME(6)),",
                     "INTERVAL %s MICROSECOND) AS DATETIME(6))"), us)
@@ -133,11 +142,12 @@ wide_dialects <- list(
     uuid_value = function(x) sprintf("toString(%s)", x),
     uuid_literal = function(text) sprintf("'%s'", text),
     matches = function(x, pattern) sprintf("match(%s, '%s')", x, pattern),
+    only = function(x, class) sprintf("match(%s, '^%s+$')", x, class),
     hex = function(x) sprintf("reinterpretAsInt64(reverse(unhex(leftPad(%s, 16, '0'))))", x),
     concat = function(parts) sprintf("concat(%s)", paste(parts, collapse = ", ")),
     bigint = identity,
     position = function(alphabet, x) sprintf("position('%s', %s)", alphabet, x),
-    substr = function(x, start, n) sprintf("substring(%s, %d, %d)", x, start, n),
+    substr = function(x, start, n) sprintf("substring(%s, %s, %s)", x, start, n),
     # DateTime64 as zuid keeps it for 64-bit IDs: 1900-01-01 to 2299-12-31.
     from_us = function(us) {
       sprintf("if(%1$s >= %2$s AND %1$s < %3$s, fromUnixTimestamp64Micro(toInt64(%1$s), 'UTC'), NULL)",
@@ -228,6 +238,13 @@ wide_sql_formats <- list(
   # The first 8 hex digits are seconds since 1970.
   objectid = list(kinds = "text", case = "lower", pattern = paste0("^", strrep(hex_class, 24L), "$"),
                   us = function(text, w, d, layout) sprintf("(%s * 1000000)", wide_number(text, 1:8, hex_digits, w))),
+  # A lowercase prefix and `_` (or none) before 26 characters of Crockford's
+  # base 32 in lowercase, whose first 10 are the milliseconds. TypeIDs
+  # sort by time only within one prefix: no range on the column (`ranges`).
+  typeid = list(kinds = "text", case = "as is", valid = function(text, w, d) typeid_valid(text, w, d), ranges = FALSE,
+                us = function(text, w, d, layout) {
+                  sprintf("(%s * 1000)", wide_number(typeid_suffix(text, w, d), 1:10, tolower(crockford), w))
+                }),
   # Base 36 of all 128 bits: no time in SQL's 64-bit integers (`us`
   # NULL), but canonical (lowercase) text sorts by time, for ranges.
   scru128 = list(kinds = "text", case = "lower", pattern = NULL, us = NULL,
@@ -241,6 +258,20 @@ wide_sql_formats <- list(
                sprintf("(%s * 1000000)", d$int_div(wide_number(text, 1:7, base32hex, w), "8"))
              })
 )
+
+# A TypeID's last 26 characters, and whether its text is a TypeID: the
+# suffix of the right characters, after a prefix of 1 to 63 of `a`-`z` and
+# `_` that starts and ends with a letter, and `_`, or no prefix.
+typeid_suffix <- function(text, w, d) w$substr(text, sprintf("%s - 25", d$length(text)), 26L)
+typeid_valid <- function(text, w, d) {
+  len <- d$length(text)
+  letter <- function(at) w$matches(w$substr(text, at, 1L), "^[a-z]$")
+  underscore <- sprintf("%s = '_'", w$substr(text, sprintf("%s - 26", len), 1L))
+  prefix <- paste(sprintf("%s BETWEEN 28 AND 90", len), underscore, letter(1L), letter(sprintf("%s - 27", len)),
+                  w$only(w$substr(text, 1L, sprintf("%s - 27", len)), "[a-z_]"), sep = " AND ")
+  sprintf("(%s AND (%s = 26 OR (%s)))",
+          w$matches(typeid_suffix(text, w, d), paste0("^[0-7]", strrep("[0-9a-hjkmnp-tv-z]", 25L), "$")), len, prefix)
+}
 
 # The format's SQL, or an error naming a layout that has none.
 wide_sql_format <- function(layout, call) {
@@ -294,8 +325,9 @@ wide_sql <- function(layout, column, target, type, call) {
   column <- sql_column(column, target, call)
   text <- if (kind == "uuid") w$uuid_text(column) else
     if (format$case == "as is") column else sprintf("%s(%s)", toupper(format$case), column)
-  us <- format$us(text, w, sql_dialect(target$dialect), layout)
-  list(time = sprintf("CASE WHEN %s THEN %s END", w$matches(text, format$pattern), w$from_us(us)))
+  d <- sql_dialect(target$dialect)
+  valid <- if (is.null(format$valid)) w$matches(text, format$pattern) else format$valid(text, w, d)
+  list(time = sprintf("CASE WHEN %s THEN %s END", valid, w$from_us(format$us(text, w, d, layout))))
 }
 
 # id_sql_range() of a wide layout: the column from the lowest ID of `from`
@@ -303,6 +335,12 @@ wide_sql <- function(layout, column, target, type, call) {
 # canonical text.
 wide_sql_range <- function(from, to, layout, column, target, type, call) {
   format <- wide_sql_format(layout, call)
+  if (isFALSE(format$ranges)) {
+    zuid_abort(sprintf(paste(
+      "id_sql_range() has no range on a column of \"%s\" IDs: they sort by time only within",
+      "one prefix. Filter on the time of `id_sql()` instead."
+    ), layout$name), class = "zuid_error_layout", call = call, layout_name = layout$name)
+  }
   kind <- wide_kind(type, format, target$dialect, call)
   w <- wide_dialect(target$dialect)
   column <- sql_column(column, target, call)

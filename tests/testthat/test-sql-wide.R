@@ -60,6 +60,7 @@ test_that("layouts without SQL and kinds a layout or engine has not are refused"
     id_sql("ksuid")
     id_sql_range(NULL, NULL, "ksuid", dialect = "sqlite")
     id_sql("scru128")
+    id_sql_range(NULL, NULL, "typeid")
     id_sql("objectid", type = "uuid")
     id_sql("ulid", dialect = "mariadb", type = "uuid")
     id_sql("uuidv7", dialect = "spark", type = "uuid")
@@ -67,11 +68,13 @@ test_that("layouts without SQL and kinds a layout or engine has not are refused"
     id_sql_range(NULL, NULL, "uuidv1")
     id_sql_range(as.Date("2024-01-01"), NULL, "uuid")
   })
-  expect_error(id_sql("typeid"), class = "zuid_error_layout")
+  expect_error(id_sql("ksuid", dialect = "duckdb"), class = "zuid_error_layout")
   expect_error(id_sql_range(NULL, NULL, "uuidv1"), class = "zuid_error")
   # uuidv1 and uuid still decode.
   expect_named(id_sql("uuidv1"), "time")
   expect_named(id_sql("uuid", dialect = "clickhouse"), "time")
+  # TypeIDs have a time but no range.
+  expect_match(text_of(id_sql("typeid", dialect = "sqlite")$time), "BETWEEN 28 AND 90", fixed = TRUE)
 })
 
 # Live engines ------------------------------------------------------------------
@@ -123,7 +126,8 @@ expected_us <- function(x, layout) {
     },
     ulid = crockford_value(toupper(x), 10L) * 1000L,
     objectid = hex_value(lower, 1:8) * 1000000L,
-    xid = crockford_value(x, 7L, "0123456789abcdefghijklmnopqrstuv") %/% i64(8) * 1000000L
+    xid = crockford_value(x, 7L, "0123456789abcdefghijklmnopqrstuv") %/% i64(8) * 1000000L,
+    typeid = crockford_value(substring(x, nchar(x) - 25L), 10L, "0123456789abcdefghjkmnpqrstvwxyz") * 1000L
   )
   # IDs with no time ("uuid" of versions other than 1, 6 and 7) too.
   us[is.na(suppressWarnings(id_time(x, layout, as = "ms")))] <- NA
@@ -139,6 +143,18 @@ floor_div <- function(x, d) {
 
 random_hex <- function(n, k) {
   vapply(seq_len(n), function(i) paste(sample(c(0:9, letters[1:6]), k, replace = TRUE), collapse = ""), "")
+}
+
+# TypeIDs with and without prefixes, and text that is no TypeID: a prefix
+# of 64 letters, one ending or starting with `_`, with a capital, an
+# uppercase suffix, no `_` before the suffix.
+typeid_cases <- function(n) {
+  suffixes <- id_from_time(random_times(n), "typeid", as = "character")
+  minted <- as.character(id_next(id_generator("typeid", prefix = "user"), n))
+  prefixed <- paste0(sample(c("a", "ab_c", strrep("q", 63)), n, replace = TRUE), "_", suffixes)
+  bad <- paste0(c(strrep("q", 64), "a_", "_a", "User", "user", "user"), c("_", "_", "_", "_", "_", ""),
+                c(suffixes[1:4], toupper(suffixes[5]), suffixes[6]))
+  c(minted, suffixes, prefixed, bad)
 }
 
 random_xids <- function(n) {
@@ -190,13 +206,14 @@ wide_engine_cases <- local({
                           "8ZZZZZZZZZZZZZZZZZZZZZZZZZ", "01HR70WHBV000000000000000U")),
       objectid = list(layout = id_layout("objectid"), ids = c(bounds(id_layout("objectid")), random_hex(n, 24L))),
       xid = list(layout = id_layout("xid"), ids = c(bounds(id_layout("xid")), random_xids(n))),
+      typeid = list(layout = id_layout("typeid"), ids = typeid_cases(n)),
       scru128 = list(layout = id_layout("scru128"),
                      ids = c(as.character(id_next(id_generator("scru128"), n)), bounds(id_layout("scru128"))))
     )
     cases <<- lapply(made, function(case) {
       upper <- sample(case$ids, 20)
       case$ids <- c(case$ids, others, if (case$layout$name == "ulid") tolower(upper) else toupper(upper), NA)
-      case$ranges <- if (case$layout$name %in% c("uuidv1", "uuid")) list() else wide_ranges(case$layout)
+      case$ranges <- if (case$layout$name %in% c("uuidv1", "uuid", "typeid")) list() else wide_ranges(case$layout)
       case
     })
     cases
@@ -240,7 +257,7 @@ wide_table <- function(cases, engine) {
     data.frame(layout = name, ok = as.character(as.integer(ok)), t = x, u = uuid)
   }))
   data <- cbind(data[1L], n = as.character(seq_len(nrow(data))), data[-1L])
-  types <- c(layout = "text", n = "int", ok = "int", t = "text", u = "uuid")
+  types <- c(layout = "text", n = "int", ok = "int", t = "long_text", u = "uuid")
   if (!has_uuid) {
     data$u <- NULL
     types <- types[-5L]
