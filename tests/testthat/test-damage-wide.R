@@ -115,6 +115,10 @@ test_that("what the check of a wide column says", {
     id_check_damage(c(clean_column("objectid", 3), "80000000aaaaaaaaaaaaaaaa"), "objectid")
     id_check_damage(c(clean_column("typeid", 3), paste0("user_", substr(clean_column("typeid", 1), 1, 20))),
                     "typeid")
+    id_check_damage(c(clean_column("scru128", 3), id_from_time(Sys.time() + 86400, "scru128", as = "character")),
+                    "scru128")
+    id_check_damage(c(clean_column("uuidv7", 3), id_from_time(utc("2010-01-01"), "uuidv7", as = "character")),
+                    "uuidv7")
   })
   expect_snapshot(error = TRUE, cnd_class = TRUE, id_check_damage(1:3, "ulid"))
 })
