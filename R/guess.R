@@ -91,7 +91,9 @@ guess_row <- function(x, known, layout, label, now_s) {
   s <- as.numeric(t)
   # Tick 0 starts at the epoch floored to a whole number of units; a
   # built-in layout of 1970 begins when its platform did.
-  first_s <- if (is_wide_layout(layout)) wide_first_seconds(layout) else {
+  first_s <- if (is_wide_layout(layout)) {
+    wide_first_seconds(layout)
+  } else {
     facts <- layout_facts_of(layout, NULL)
     max(facts$first_ms, facts$since_ms, na.rm = TRUE) / 1000
   }
