@@ -140,7 +140,7 @@ id_add_fields <- function(.data, id, layout = NULL, ..., prefix = "") {
   if (is_lazy_table(.data)) {
     con <- lazy_connection(.data, call)
     source <- lazy_source(.data, con)
-    kind <- lazy_id_kind(source, id, con, call)
+    kind <- lazy_kind(source, id, layout, con, call)
     exprs <- with_verb_conditions(id_sql(layout, column = id, dialect = con, type = kind), call)
     return(do.call(dplyr::mutate, c(list(source), stats::setNames(exprs, added))))
   }
@@ -162,7 +162,7 @@ id_filter_time <- function(.data, id, from = NULL, to = NULL, layout = NULL) {
   if (is_lazy_table(.data)) {
     con <- lazy_connection(.data, call)
     source <- lazy_source(.data, con)
-    kind <- lazy_id_kind(source, id, con, call)
+    kind <- lazy_kind(source, id, layout, con, call)
     condition <- with_verb_conditions(
       id_sql_range(from, to, layout, column = id, dialect = con, type = kind), call)
     return(do.call(dplyr::filter, list(source, condition)))
@@ -292,7 +292,7 @@ added_names <- function(layout, prefix, .data, call) {
     zuid_abort(sprintf("`prefix` must be one string (\"\" for none), not %s.",
                        describe_value(prefix)), class = "zuid_error_type", call = call)
   }
-  names <- paste0(prefix, verb_field_names(layout))
+  names <- paste0(prefix, verb_field_names(layout, is_lazy_table(.data)))
   taken <- names[names %in% table_columns(.data)]
   if (length(taken) > 0L) {
     zuid_abort(sprintf(paste(
