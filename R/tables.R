@@ -78,8 +78,18 @@
 #' compares each ID by value with the bounds [id_from_time()] gives for
 #' `from` and `to` (a UUIDv1, and each entry of a `"uuid"` column, by its
 #' exact time, since their bytes do not sort by time). A TypeID is compared
-#' by its suffix, whatever its prefix. On dbplyr tables and Arrow data these
-#' layouts are an error: `collect()` the rows first.
+#' by its suffix, whatever its prefix. On a dbplyr lazy table,
+#' `id_add_fields()` adds `time` alone, the one field [id_sql()] gives for
+#' these layouts (SQLite's is an integer of microseconds), and
+#' `id_filter_time()` is the condition of [id_sql_range()] on the column;
+#' the column is read as the engine's UUID type where the engine names its
+#' type so (PostgreSQL's `uuid`, DuckDB's `UUID`, ...), else as text. The
+#' database reads the layout's canonical text (the time in either case):
+#' an entry in another spelling (braces, `urn:uuid:`) gets no time, and a
+#' range compares the text as it is with the canonical text of its bounds.
+#' Where [id_sql()] writes no SQL for the verb (`"ksuid"`, the time of
+#' `"scru128"`, ranges of `"typeid"`), and on Arrow data, these layouts are
+#' an error: `collect()` the rows first.
 #'
 #' On a data.table the verbs return a new data.table, sharing no column
 #' with `.data`, which they never change.
