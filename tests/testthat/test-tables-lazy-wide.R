@@ -94,3 +94,43 @@ test_that("layouts with no SQL for the verb are refused on lazy tables with a wa
   expect_s3_class(id_filter_time(lazy, id, "2024-03-05", NULL, "scru128"), "tbl_lazy")
   expect_s3_class(id_add_fields(lazy, id, "typeid"), "tbl_lazy")
 })
+
+test_that("the verbs read UUID and text columns of PostgreSQL", {
+  skip_unless_engine("postgres")
+  con <- engine_connect("postgres")
+  on.exit(DBI::dbDisconnect(con))
+  columns <- list(list(layout = "uuidv7", type = "uuid"), list(layout = "uuidv7", type = "text"),
+                  list(layout = "ulid", type = "text"),
+                  list(layout = id_layout("uuidv7", sub_ms = "fraction"), type = "uuid"),
+                  # ULIDs stored as the same 128 bits in a uuid column.
+                  list(layout = "ulid", type = "uuid"))
+  # RPostgreSQL reads a uuid column as text, warning of it each time.
+  quiet <- function(expr) {
+    withCallingHandlers(quietly_dbplyr(expr), warning = function(w) {
+      if (grepl("unrecognized PostgreSQL field type uuid", conditionMessage(w))) invokeRestart("muffleWarning")
+    })
+  }
+  for (column in columns) {
+    minted <- minted_frame(column$layout)
+    stored <- minted$df
+    if (column$type == "uuid") stored$id <- as.character(id_to_text(as_zuid_id(stored$id, column$layout), "uuid"))
+    DBI::dbWriteTable(con, "zuid_lazy_wide", stored, overwrite = TRUE, row.names = FALSE)
+    DBI::dbExecute(con, sprintf("ALTER TABLE zuid_lazy_wide ALTER COLUMN id TYPE %1$s USING id::%1$s", column$type))
+    m <- quiet(dplyr::tbl(con, "zuid_lazy_wide"))
+    label <- paste(layout_text(column$layout), column$type)
+    for (r in list(c(1L, 4L), c(2L, 6L), c(5L, 7L))) {
+      from <- minted$at[r[1]]
+      to <- minted$at[r[2]]
+      want <- id_filter_time(minted$df, id, from, to, column$layout)$key
+      got <- quiet(dplyr::collect(id_filter_time(m, id, from, to, column$layout)))
+      expect_identical(sort(as.integer(got$key)), want, label = label)
+    }
+    # The time in microseconds since 1970, as PostgreSQL holds it.
+    added <- dplyr::mutate(id_add_fields(m, id, column$layout),
+                           us = dbplyr::sql('CAST(EXTRACT(EPOCH FROM "time") * 1000000 AS BIGINT)'))
+    got <- quiet(dplyr::collect(dplyr::arrange(added, key)))
+    expected <- as.numeric(id_time(minted$df$id, column$layout)) * 1e6
+    expect_true(all(got$us - expected > -1.25 & got$us - expected < 0.25), label = label)
+  }
+  DBI::dbExecute(con, "DROP TABLE zuid_lazy_wide")
+})
