@@ -26,21 +26,31 @@ check_wide_in_r <- function(.data, layout, verb, call) {
 
 check_wide_in_db <- function(layout, verb, call) {
   format <- wide_sql_formats[[layout$name]]
+  no_range <- verb == "id_filter_time" && (isFALSE(format$ranges) || layout$name %in% unsorted_wide)
   why <- if (is.null(format)) {
     "zuid writes no SQL for this layout"
   } else if (verb == "id_add_fields" && is.null(format$us)) {
     format$no_time
-  } else if (verb == "id_filter_time" && isFALSE(format$ranges)) {
+  } else if (no_range && isFALSE(format$ranges)) {
     "they sort by time only within one prefix, so no range on the column selects them"
+  } else if (no_range) {
+    "their bytes do not sort by time, so no range on the column selects them"
   }
   if (is.null(why)) {
     return(invisible(NULL))
   }
+  # Where the database has their time, a filter on it is the way on.
+  way <- if (no_range) "Filter on the `time` that id_add_fields() adds in the database, or bring" else "Bring"
   zuid_abort(sprintf(paste(
     "%s() cannot read IDs of the %s (%d bits) in a dbplyr lazy table: %s.",
-    "Bring the rows into R first (`dplyr::collect()`), then call %s() on the data frame."
-  ), verb, layout_label(layout), layout$width, why, verb), class = "zuid_error_layout", call = call)
+    "%s the rows into R first (`dplyr::collect()`), then call %s() on the data frame."
+  ), verb, layout_label(layout), layout$width, why, way, verb), class = "zuid_error_layout", call = call)
 }
+
+# The wide layouts whose IDs do not sort by time (UUIDv1 puts the time's
+# low bits first; a "uuid" column mixes versions): the core gives them no
+# bounds.
+unsorted_wide <- c("uuidv1", "uuid")
 
 # The kind of column (sql-wide.R's `wide_kinds`) that holds a lazy table's
 # wide IDs: "uuid" where the engine names the type of a value, or the

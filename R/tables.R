@@ -88,8 +88,10 @@
 #' an entry in another spelling (braces, `urn:uuid:`) gets no time, and a
 #' range compares the text as it is with the canonical text of its bounds.
 #' Where [id_sql()] writes no SQL for the verb (`"ksuid"`, the time of
-#' `"scru128"`, ranges of `"typeid"`), and on Arrow data, these layouts are
-#' an error: `collect()` the rows first.
+#' `"scru128"`, ranges of `"typeid"`, `"uuidv1"` and `"uuid"`, whose
+#' columns do not sort by time: filter on the `time` that `id_add_fields()`
+#' adds), and on Arrow data, these layouts are an error: `collect()` the
+#' rows first.
 #'
 #' On a data.table the verbs return a new data.table, sharing no column
 #' with `.data`, which they never change.

@@ -90,9 +90,11 @@ test_that("layouts with no SQL for the verb are refused on lazy tables with a wa
   expect_snapshot(id_filter_time(lazy, id, NULL, NULL, "ksuid"), error = TRUE)
   expect_snapshot(id_add_fields(lazy, id, "scru128"), error = TRUE)
   expect_snapshot(id_filter_time(lazy, id, "2024-03-05", NULL, "typeid"), error = TRUE)
+  expect_snapshot(id_filter_time(lazy, id, "2024-03-05", NULL, "uuidv1"), error = TRUE)
+  expect_error(id_filter_time(lazy, id, NULL, NULL, "uuid"), class = "zuid_error_layout")
   # What sql-wide.R does write for them stays available.
   expect_s3_class(id_filter_time(lazy, id, "2024-03-05", NULL, "scru128"), "tbl_lazy")
-  expect_s3_class(id_add_fields(lazy, id, "typeid"), "tbl_lazy")
+  for (name in c("typeid", "uuidv1", "uuid")) expect_s3_class(id_add_fields(lazy, id, name), "tbl_lazy")
 })
 
 test_that("the verbs read UUID and text columns of PostgreSQL", {
