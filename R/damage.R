@@ -65,8 +65,31 @@
 #' A burst of IDs of one tick that went through a double is one piece of
 #' evidence, and too little to tell from a generator's pattern.
 #'
+#' @section 128-bit IDs:
+#' With one of the 96- to 160-bit layouts (`"uuidv7"`, `"uuidv6"`,
+#' `"uuidv1"`, `"uuid"`, `"ulid"`, `"typeid"`, `"scru128"`, `"ksuid"`,
+#' `"objectid"`, `"xid"`: see [id_layout()]), the IDs are text, which no
+#' double rounds; the check looks for the damage such columns suffer instead,
+#' each sign a row of `signs` where it makes sense for the format:
+#' `seconds_as_ms` (a time in milliseconds that is a plausible time in
+#' seconds: R's `ulid` before 0.3.1 wrote ULIDs of January 1970),
+#' `far_future` (the time's top bit set, or a time over ten years ahead),
+#' `ahead_of_now`, `before_format` (a time before the format was published),
+#' `other_version` (UUIDs of another version in a `"uuidv7"`, `"uuidv6"` or
+#' `"uuidv1"` column), `above_max` (digits above the format's largest value:
+#' a ULID or TypeID whose first character is above `7`, a KSUID or SCRU128
+#' that overflows), `truncated` (text shorter than the format's, by at most
+#' half), `mixed_case` (entries in the case fewer entries have, or in both)
+#' and `mixed_spelling` (UUIDs as 32 digits, in braces or as `urn:uuid:`
+#' among most spelled otherwise). No genuine column shows any of them, so a
+#' sign is found by one row showing it (`expected` is 0; `chance`, `depth`
+#' and `surprise` are NA). `rounded` is `FALSE`, `cause` is the sign most
+#' rows show (or `NA`: no sign of damage) and `rows` the rows that show
+#' any.
+#'
 #' @param x IDs: a character, `bit64::integer64` (or
-#'   [zuid_id][as_zuid_id()]), double or integer vector.
+#'   [zuid_id][as_zuid_id()]), double or integer vector; for a 96- to
+#'   160-bit layout, text (or an ID vector of the layout).
 #' @param layout The IDs' layout (see [id_fields()]), for the binary sign
 #'   and to leave out IDs with nothing below their time; `NULL` (the
 #'   default, unless `x` carries a layout) looks for decimal zeros alone.
@@ -104,10 +127,18 @@
 #' # Decoding warns once.
 #' try(withCallingHandlers(id_time(saved, "twitter"),
 #'   zuid_warning_rounded = function(w) stop(conditionMessage(w))))
+#'
+#' # ULIDs: one written with seconds where milliseconds belong (R's `ulid`
+#' # before 0.3.1), and one cut short.
+#' id_check_damage(c("01ARYZ6S41TSV4RRFFQ69G5FAV", "0001KQ91C00000000000000000",
+#'                   "01ARYZ6S41TSV4RRFFQ6"), "ulid")
 id_check_damage <- function(x, layout = NULL) {
   call <- sys.call()
-  carried <- inherits(x, "zuid_id") && !is.null(id_layout_attr(x))
+  carried <- inherits(x, c("zuid_id", "zuid_text_id")) && !is.null(id_layout_attr(x))
   layout <- if (is.null(layout) && !carried) NULL else resolve_layout(x, layout, call)
+  if (is_wide_layout(layout)) {
+    return(wide_check_damage(x, layout, call))
+  }
   ids <- check_ids(x, call)
   report <- rust_value(ids_damage(ids$x, ids$input, layout), call, list(layout = layout, x = x))
   report$cause <- report$cause %||% NA_character_
@@ -125,6 +156,9 @@ decode_sample_size <- function() core_facts("damage")$decode_sample
 
 #' @export
 print.zuid_damage <- function(x, ...) {
+  if (is_wide_layout(x$layout)) {
+    return(print_wide_damage(x))
+  }
   read_as <- if (is.null(x$layout)) "without a layout" else sprintf("as the %s", layout_label(x$layout))
   left_out <- if (x$invalid > 0) sprintf("; %s entries that are not IDs left out", whole_text(x$invalid)) else ""
   cat(sprintf("<zuid_damage> %s IDs (%s distinct), read %s%s\n", whole_text(x$examined),

@@ -20,6 +20,10 @@ ids_at_times <- function(time, layout, max, as_) .Call(wrap__ids_at_times, time,
 
 ids_damage <- function(x, input, layout) .Call(wrap__ids_damage, x, input, layout)
 
+wide_damage <- function(x, layout, now_ms) .Call(wrap__wide_damage, x, layout, now_ms)
+
+wide_since <- function() .Call(wrap__wide_since)
+
 decode_ids <- function(x, input, layout, time_only, time_ms) .Call(wrap__decode_ids, x, input, layout, time_only, time_ms)
 
 ids_shard <- function(x, input, layout, n) .Call(wrap__ids_shard, x, input, layout, n)

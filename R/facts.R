@@ -25,7 +25,10 @@ fact_tables <- list(
   # The names of the 96- to 160-bit layouts (see wide-layout.R).
   wide_names = function() wide_layout_names(),
   # Every reason an entry of a 96- to 160-bit layout is invalid for.
-  wide_reasons = function() wide_reasons()
+  wide_reasons = function() wide_reasons(),
+  # When each wide format began, in seconds since 1970, by layout name
+  # (see guess-wide.R).
+  wide_since = function() wide_since()
 )
 
 core_facts <- function(table) kept(table, function() rust_value(fact_tables[[table]]()))

@@ -15,10 +15,21 @@
 #' 2012, just as plausible, and only knowing where the IDs came from
 #' settles it. Layouts whose times are all plausible stay tied.
 #'
+#' Text that looks like 96- to 160-bit IDs (an entry of 20 characters or
+#' more that is not a decimal number) is tried under those layouts instead:
+#' each reads only its own text (36-character UUIDs by their version as
+#' `"uuidv7"`, `"uuidv6"` or `"uuidv1"`, 26 Crockford characters as
+#' `"ulid"` and, lowercase or with a prefix, `"typeid"`, 27 base62 ones as
+#' `"ksuid"`, 24 hex digits as `"objectid"`, 20 base32hex ones as `"xid"`,
+#' 25 base36 ones as `"scru128"`), and a time is plausible from the year
+#' its format was published (UUIDv1 about 1990, v6 and v7 2020, ULID 2016,
+#' TypeID 2023, SCRU128 2021, KSUID 2017, ObjectId 2009, Xid 2015) to `now`.
+#'
 #' @param x IDs, read as [id_fields()] reads them; the layout a `zuid_id`
 #'   carries plays no part.
 #' @param layouts Candidate layouts: a list of [id_layout()]s or names, named
-#'   or not, or one layout. By default the built-ins, with Sonyflake's v1
+#'   or not, or one layout. By default, for text of 96- to 160-bit IDs, the
+#'   built-in layouts of those but `"uuid"`; else the built-ins, with Sonyflake's v1
 #'   start time (2014-09-01), SCRU64's time (which does not depend on
 #'   `node_bits`), AT Protocol TIDs (Bluesky), whose 13-character text no
 #'   other layout reads, the published defaults of baidu/uid-generator,
@@ -38,7 +49,11 @@
 #'
 #' # Discord's documented ID of 2016 is a plausible tweet ID of 2011.
 #' id_guess_layout("175928847299117063", now = as.POSIXct("2026-01-01", tz = "UTC"))
-id_guess_layout <- function(x, layouts = default_guess_layouts(), now = Sys.time()) {
+#'
+#' # RFC 9562's UUIDv7 and a ULID of 2016.
+#' id_guess_layout("017f22e2-79b0-7cc3-98c4-dc0c0c07398f", now = as.POSIXct("2026-01-01", tz = "UTC"))
+#' id_guess_layout("01ARYZ6S41TSV4RRFFQ69G5FAV", now = as.POSIXct("2026-01-01", tz = "UTC"))
+id_guess_layout <- function(x, layouts = default_guess_layouts(x), now = Sys.time()) {
   call <- sys.call()
   # One layout is a list of one; names of built-in layouts, a list of names.
   if (inherits(layouts, "zuid_layout")) layouts <- list(layouts)
@@ -54,6 +69,8 @@ id_guess_layout <- function(x, layouts = default_guess_layouts(), now = Sys.time
   if (length(now_s) != 1L || is.na(now_s)) {
     zuid_abort("`now` must be one time.", class = "zuid_error_type", call = call)
   }
+  # Wide IDs are text: an ID vector of them is its canonical text.
+  if (inherits(x, "zuid_text_id")) x <- as.vector(unclass(x))
   check_ids(x, call)
   # The layout a zuid_id carries is one more guess, not the answer: every
   # candidate decodes the same bits.
@@ -74,8 +91,12 @@ guess_row <- function(x, known, layout, label, now_s) {
   s <- as.numeric(t)
   # Tick 0 starts at the epoch floored to a whole number of units; a
   # built-in layout of 1970 begins when its platform did.
-  facts <- layout_facts_of(layout, NULL)
-  first_s <- max(facts$first_ms, facts$since_ms, na.rm = TRUE) / 1000
+  first_s <- if (is_wide_layout(layout)) {
+    wide_first_seconds(layout)
+  } else {
+    facts <- layout_facts_of(layout, NULL)
+    max(facts$first_ms, facts$since_ms, na.rm = TRUE) / 1000
+  }
   ok <- !is.na(s) & s >= first_s & s <= now_s
   shown <- t[!is.na(t)]
   data.frame(
@@ -87,8 +108,12 @@ guess_row <- function(x, known, layout, label, now_s) {
 }
 
 # Every built-in layout, with the arguments the core's table gives for
-# guessing: Sonyflake v1's default start time, a width of SCRU64's node.
-default_guess_layouts <- function() {
+# guessing: Sonyflake v1's default start time, a width of SCRU64's node;
+# for text that looks like 96- to 160-bit IDs, the wide layouts.
+default_guess_layouts <- function(x = NULL) {
+  if (looks_wide(x)) {
+    return(default_wide_guess_layouts())
+  }
   lapply(core_facts("builtins"), function(b) {
     id_layout(b$name, epoch = b$guess_epoch_ms, node_bits = b$guess_node_bits)
   })

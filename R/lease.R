@@ -390,7 +390,7 @@ lease_start_error <- function(e, call) {
     return(e)
   }
   tryCatch(zuid_abort(paste("The node's generator could not be made:", conditionMessage(e)),
-                      class = "zuid_error_lease", call = call, reason = "start", parent = e),
+                      class = "zuid_error_lease", call = call, reason = "start", cause = e),
            zuid_error_lease = identity)
 }
 

@@ -135,6 +135,56 @@
 #' mode stores `'abc'`, `'12abc'` and `1.5` in a `BIGINT` as 0, 12 and 2:
 #' those are then the column's values, in SQL as in R.)
 #'
+#' @section 128-bit IDs:
+#' The layouts `"uuidv7"` (with each `sub_ms`), `"uuidv6"`, `"uuidv1"`,
+#' `"uuid"` (each entry by its version: 1, 6 or 7), `"ulid"`, `"objectid"`,
+#' `"xid"`, and in part `"scru128"` and `"typeid"`, take `type = "uuid"`,
+#' the engine's UUID column (PostgreSQL's and DuckDB's `UUID`, MariaDB's
+#' `UUID` from 10.7, ClickHouse's `UUID`; the default for UUIDs where the
+#' engine has one), or `type = "text"` (UUIDs in SQLite and Spark, which
+#' have no UUID type; ObjectIds, Xids, SCRU128s and TypeIDs everywhere;
+#' ULIDs by default, and also `type = "uuid"`, the same 128 bits as a UUID,
+#' in PostgreSQL, DuckDB and ClickHouse, but not in MariaDB, whose UUID type
+#' refuses some 128-bit values and sorts those that look like RFC 4122
+#' versions 1 to 5 by swapped groups). `"scru128"` has `id_sql_range()` on
+#' its text alone: its time is the top 48 bits of a 128-bit number written
+#' in base 36, beyond SQL's 64-bit integers, so `id_sql()` refuses it.
+#' `"typeid"` has `id_sql()` on its text but no range: TypeIDs sort by time
+#' only within one prefix. `"ksuid"` (base 62 of 160 bits) is refused by
+#' both with a `zuid_error_layout` that names it.
+#'
+#' `id_sql()` gives one column for them, `time`: the time the ID carries,
+#' floored to the microsecond (UUIDv7's fraction of a millisecond where
+#' `sub_ms` says it was written, UUIDv1's and v6's 100 ns units), as the
+#' engine's timestamp (MySQL/MariaDB `DATETIME(6)`, ClickHouse
+#' `DateTime64(6, 'UTC')`, within the same years as above); in SQLite, whole
+#' microseconds since 1970. It reads the column's text: a UUID column's own,
+#' text columns in either case (UUIDs as 8-4-4-4-12 hex digits, ULIDs as 26
+#' Crockford characters, ObjectIds as 24 hex digits) or in lowercase only,
+#' as [id_time()] reads them (Xids, 20 base32hex characters; TypeIDs, a
+#' prefix of `a`-`z` and `_` and a `_`, or none, then 26 characters); other
+#' spellings (braces, `urn:uuid:`, 32 digits) and IDs of other versions give
+#' `NULL`, where [id_time()] reads the spellings. Their other fields are not
+#' decoded in SQL: use [id_fields()] after collecting.
+#'
+#' `id_sql_range()` compares the column itself, so that its index answers:
+#' `id >= low AND id < high`, where `low` and `high` are
+#' `id_from_time(from)` and `id_from_time(to)`, the lowest IDs of the ticks
+#' holding `from` and `to` (ObjectIds and Xids, counting whole seconds,
+#' start at the first second at or after `from` and end before the first
+#' second at or after `to`, as 64-bit layouts with long ticks do). UUID
+#' columns are compared with UUID literals, in the order of their bytes
+#' (ClickHouse's UUIDs, which sort by their second half, through their text;
+#' MariaDB's UUIDv6 and v7, which it does not swap, as they are); text
+#' columns with the canonical text (lowercase UUIDs, ObjectIds, Xids and
+#' SCRU128s, uppercase ULIDs), byte by byte (these alphabets sort alike in
+#' binary and in the usual linguistic collations), so the condition assumes
+#' the column holds canonical text of the layout's IDs: an uppercase UUID,
+#' or a random (version 4) UUID whose first bytes happen to fall between the
+#' bounds, would be compared as it is. `"uuidv1"` and `"uuid"` do not sort
+#' by time and have no range (a `zuid_error`, as in [id_from_time()]).
+#' `NULL` at both ends is `id IS NOT NULL`.
+#'
 #' @inheritParams id_compose
 #' @param column The ID column: a name (quoted as the dialect requires), a
 #'   qualified name in parts (`c("m", "id")`, `DBI::Id()`,
@@ -142,9 +192,10 @@
 #'   `DBI::SQL()`. See "Column names".
 #' @param dialect A dialect's name or a DBI connection. See "Dialects".
 #' @param type The kind of ID column: `"integer"` (a signed 64-bit
-#'   integer), `"unsigned"`, `"decimal"` or `"text"`. See "ID columns".
+#'   integer), `"unsigned"`, `"decimal"` or `"text"`. See "ID columns". For
+#'   128-bit layouts, `"uuid"` or `"text"`: see "128-bit IDs".
 #' @returns `id_sql()`: a named list of SQL expressions, named as the
-#'   columns of [id_fields()], each a `dbplyr::sql()` object when dbplyr is
+#'   columns of [id_fields()] (for 128-bit layouts, `time` alone), each a `dbplyr::sql()` object when dbplyr is
 #'   installed (so that `mutate(!!!id_sql(...))` splices them) and a string
 #'   otherwise. `id_sql_range()`: one SQL condition, a `dbplyr::sql()`
 #'   object when dbplyr is installed, else a string.
@@ -171,6 +222,11 @@
 #' id_sql_range(as.POSIXct("2024-03-05", tz = "UTC"), as.POSIXct("2024-03-06", tz = "UTC"),
 #'              "twitter", dialect = "sqlite", type = "text")
 #'
+#' # UUIDv7 in PostgreSQL's uuid column: its time, and an hour's IDs.
+#' id_sql(id_layout("uuidv7", sub_ms = "fraction"))[["time"]]
+#' id_sql_range("2024-03-05 10:00", "2024-03-05 11:00", "uuidv7")
+#' id_sql_range("2024-03-05", NULL, "ulid", dialect = "clickhouse")
+#'
 #' @examplesIf requireNamespace("dbplyr", quietly = TRUE) && requireNamespace("RSQLite", quietly = TRUE)
 #' con <- DBI::dbConnect(RSQLite::SQLite(), ":memory:")
 #' DBI::dbExecute(con, "CREATE TABLE m (id INTEGER)")
@@ -184,6 +240,9 @@ id_sql <- function(layout, column = "id",
   call <- sys.call()
   layout <- as_layout(layout, call)
   target <- sql_target(dialect, call)
+  if (is_wide_layout(layout)) {
+    return(sql_result(wide_sql(layout, column, target, type, call)))
+  }
   kind <- check_kind(type, target$dialect, call)
   bits <- sql_id_bits(sql_column(column, target, call), kind, target$dialect)
   sql_result(as.list(sql_fields(bits, layout, target$dialect, call)))
@@ -216,6 +275,9 @@ id_sql_range <- function(from, to, layout, column = "id",
   call <- sys.call()
   layout <- as_layout(layout, call)
   target <- sql_target(dialect, call)
+  if (is_wide_layout(layout)) {
+    return(sql_result(wide_sql_range(from, to, layout, column, target, type, call)))
+  }
   kind <- check_kind(type, target$dialect, call)
   column <- sql_column(column, target, call)
   range <- range_seconds(from, to, call)

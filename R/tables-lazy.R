@@ -46,6 +46,13 @@ lazy_tbl_source <- function(con) {
   getExportedValue("dbplyr", "with_dialect")(dbplyr::simulate_dbi(), con)
 }
 
+# The kind of the ID column `id` of a lazy table, as id_sql() takes it for
+# `layout`: a UUID or text column for a wide layout (tables-wide.R), else
+# as below.
+lazy_kind <- function(.data, id, layout, con, call) {
+  if (is_wide_layout(layout)) lazy_wide_kind(.data, id, con, call) else lazy_id_kind(.data, id, con, call)
+}
+
 # The kind of the ID column `id` of a lazy table (see sql-types.R): the
 # engine's name for the type of one of its values that is not NULL (the
 # type of a value, since an SQLite column holds any type; MySQL has no

@@ -78,8 +78,20 @@
 #' compares each ID by value with the bounds [id_from_time()] gives for
 #' `from` and `to` (a UUIDv1, and each entry of a `"uuid"` column, by its
 #' exact time, since their bytes do not sort by time). A TypeID is compared
-#' by its suffix, whatever its prefix. On dbplyr tables and Arrow data these
-#' layouts are an error: `collect()` the rows first.
+#' by its suffix, whatever its prefix. On a dbplyr lazy table,
+#' `id_add_fields()` adds `time` alone, the one field [id_sql()] gives for
+#' these layouts (SQLite's is an integer of microseconds), and
+#' `id_filter_time()` is the condition of [id_sql_range()] on the column;
+#' the column is read as the engine's UUID type where the engine names its
+#' type so (PostgreSQL's `uuid`, DuckDB's `UUID`, ...), else as text. The
+#' database reads the layout's canonical text (the time in either case):
+#' an entry in another spelling (braces, `urn:uuid:`) gets no time, and a
+#' range compares the text as it is with the canonical text of its bounds.
+#' Where [id_sql()] writes no SQL for the verb (`"ksuid"`, the time of
+#' `"scru128"`, ranges of `"typeid"`, `"uuidv1"` and `"uuid"`, whose
+#' columns do not sort by time: filter on the `time` that `id_add_fields()`
+#' adds), and on Arrow data, these layouts are an error: `collect()` the
+#' rows first.
 #'
 #' On a data.table the verbs return a new data.table, sharing no column
 #' with `.data`, which they never change.
@@ -140,7 +152,7 @@ id_add_fields <- function(.data, id, layout = NULL, ..., prefix = "") {
   if (is_lazy_table(.data)) {
     con <- lazy_connection(.data, call)
     source <- lazy_source(.data, con)
-    kind <- lazy_id_kind(source, id, con, call)
+    kind <- lazy_kind(source, id, layout, con, call)
     exprs <- with_verb_conditions(id_sql(layout, column = id, dialect = con, type = kind), call)
     return(do.call(dplyr::mutate, c(list(source), stats::setNames(exprs, added))))
   }
@@ -162,7 +174,7 @@ id_filter_time <- function(.data, id, from = NULL, to = NULL, layout = NULL) {
   if (is_lazy_table(.data)) {
     con <- lazy_connection(.data, call)
     source <- lazy_source(.data, con)
-    kind <- lazy_id_kind(source, id, con, call)
+    kind <- lazy_kind(source, id, layout, con, call)
     condition <- with_verb_conditions(
       id_sql_range(from, to, layout, column = id, dialect = con, type = kind), call)
     return(do.call(dplyr::filter, list(source, condition)))
@@ -292,7 +304,7 @@ added_names <- function(layout, prefix, .data, call) {
     zuid_abort(sprintf("`prefix` must be one string (\"\" for none), not %s.",
                        describe_value(prefix)), class = "zuid_error_type", call = call)
   }
-  names <- paste0(prefix, verb_field_names(layout))
+  names <- paste0(prefix, verb_field_names(layout, is_lazy_table(.data)))
   taken <- names[names %in% table_columns(.data)]
   if (length(taken) > 0L) {
     zuid_abort(sprintf(paste(

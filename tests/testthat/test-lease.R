@@ -394,7 +394,7 @@ test_that("a claim whose generator fails for a reason R gave raises a classed le
   cnd <- zuid:::lease_start_error(boom, quote(id_next(g)))
   expect_s3_class(cnd, c("zuid_error_lease", "zuid_error", "error"))
   expect_identical(cnd$reason, "start")
-  expect_identical(cnd$parent, boom)
+  expect_identical(cnd$cause, boom)
   expect_snapshot(error = TRUE, stop(cnd))
   own <- tryCatch(zuid:::zuid_abort("taken", class = "zuid_error_layout"), error = identity)
   expect_identical(zuid:::lease_start_error(own, NULL), own)

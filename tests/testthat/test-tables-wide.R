@@ -144,14 +144,11 @@ test_that("id_filter_time() drops invalid wide entries with one warning", {
   expect_snapshot(id_filter_time(data.frame(id = 1:2), id, NULL, NULL, "ulid"), error = TRUE)
 })
 
-test_that("lazy tables and Arrow data refuse wide layouts with a way on", {
+# Lazy tables: test-tables-lazy-wide.R.
+test_that("Arrow data refuses wide layouts with a way on", {
   arrow_like <- structure(list(id = "x"), class = "arrow_dplyr_query")
   expect_snapshot(id_filter_time(arrow_like, id, NULL, NULL, "uuidv7"), error = TRUE)
   expect_snapshot(id_add_fields(arrow_like, id, "ulid"), error = TRUE)
-  skip_if_not_installed("dbplyr")
-  lazy <- dbplyr::lazy_frame(id = "x", con = dbplyr::simulate_postgres())
-  expect_snapshot(id_add_fields(lazy, id, "ksuid"), error = TRUE)
-  expect_error(id_filter_time(lazy, id, NULL, NULL, "uuidv7"), class = "zuid_error_layout")
 })
 
 test_that("id_filter_time() agrees with id_from_time()'s bounds for every sortable wide layout", {

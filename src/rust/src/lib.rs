@@ -12,6 +12,7 @@ mod capacity;
 mod catch;
 mod compose;
 mod damage;
+mod damage_wide;
 mod decode;
 mod explain;
 mod facts;
@@ -45,6 +46,7 @@ extendr_module! {
     use capacity;
     use compose;
     use damage;
+    use damage_wide;
     use decode;
     use explain;
     use facts;

@@ -20,10 +20,12 @@ use zuid_core::{Invalid, Problem};
 ///
 /// SAFETY: on R's thread. The result is unprotected: protect it (or wrap
 /// it in an `Robj`) before anything else is allocated.
-/// Large numeric vectors come from `pages` (memory that huge pages can
-/// back), the rest from R's own allocation.
+/// Large numeric vectors are marked for huge pages before they are
+/// written (see `pages`).
 pub unsafe fn alloc(kind: SEXPTYPE, n: usize) -> SEXP {
-    crate::pages::alloc_large(kind, n).unwrap_or_else(|| Rf_allocVector(kind, n as R_xlen_t))
+    let v = Rf_allocVector(kind, n as R_xlen_t);
+    crate::pages::advise_large(kind, v);
+    v
 }
 
 /// Sets entry `i` of the character vector `out` to `text` (UTF-8; `None`

@@ -92,7 +92,7 @@ fn text_form(format: Format) -> &'static str {
 /// The R object of a layout, before R gives it its class: `name`, `bits`
 /// (named by part), `kinds`, `unit`, `epoch_ms`, `text` (the text form),
 /// `width` (96, 128 or 160) and `sub_ms`.
-fn layout_object(layout: WideLayout) -> Robj {
+pub(crate) fn layout_object(layout: WideLayout) -> Robj {
     let parts = parts(layout);
     let widths: Vec<i32> = parts.iter().map(|p| p.width as i32).collect();
     let mut bits = vectors::integers_from(&widths);

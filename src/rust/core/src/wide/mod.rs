@@ -9,6 +9,7 @@
 //! input or writes user text into a problem.
 
 mod alphabet;
+pub mod damage;
 pub mod explain;
 pub mod fast;
 pub mod fields;
@@ -20,6 +21,7 @@ pub mod text;
 pub mod time;
 pub mod value;
 
+pub use damage::{examine_wide, since_seconds, WideDamage, WideEvidence, WideSign};
 pub use fast::{seconds_into, seconds_of_column, time_of_str, ColumnProblems};
 pub use fields::{fields, fields_of_uuid, fits_double, hex_of};
 pub use format::{Field, FieldKind, Format, SubMs, Tick, TimeBits};
