@@ -33,7 +33,8 @@ docs:
 	Rscript tools/roxygen.R
 
 # Speed against bit64 and the memory bound, then against polars, numpy and
-# DuckDB (from PyPI in .venv: setup.sh --bench), then the in-database
+# DuckDB (from PyPI in .venv: setup.sh --bench), UUIDv7 times against
+# DuckDB's, then the in-database
 # generators on throwaway servers (bench/sql-generator.sh starts and stops
 # them); not part of make test. bench comes from tools/setup.sh
 # (r-cran-bench), not from DESCRIPTION. make bench-sql runs the second part
@@ -43,6 +44,7 @@ bench: install
 	R_LIBS="$(CURDIR)/$(LIB)" Rscript bench/links.R
 	sh tools/setup.sh --bench
 	R_LIBS="$(CURDIR)/$(LIB)" Rscript bench/versus.R
+	R_LIBS="$(CURDIR)/$(LIB)" Rscript bench/versus-uuid.R
 	R_LIBS="$(CURDIR)/$(LIB)" Rscript bench/mint-wide.R
 	$(MAKE) bench-sql
 

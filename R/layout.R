@@ -131,6 +131,33 @@
 #' share doubles in the same way only after 2^43 seconds (about the year
 #' 280,700), which only the widest millisecond layouts reach.
 #'
+#' @section Layouts of 96 to 160 bits:
+#' UUIDs, ULIDs and their kin are built-in layouts too, read from their text
+#' in every spelling their specifications accept; [as_zuid_id()] keeps them
+#' as ID vectors of their canonical text, and [id_from_time()] gives the
+#' bounds of those that sort by time:
+#'
+#' | Name | Width | Time | Text | Sorts by time |
+#' |---|---|---|---|---|
+#' | `uuidv7` | 128 bits | 48 bits, ms units from 1970-01-01T00:00:00.000Z | UUID | yes |
+#' | `uuidv6` | 128 bits | 60 bits, 100ns units from 1582-10-15T00:00:00.000Z | UUID | yes |
+#' | `uuidv1` | 128 bits | 60 bits, 100ns units from 1582-10-15T00:00:00.000Z | UUID | no |
+#' | `uuid` | 128 bits | by version (v1 and v6: 100ns units from 1582-10-15, v7: ms from 1970) | UUID | no |
+#' | `ulid` | 128 bits | 48 bits, ms units from 1970-01-01T00:00:00.000Z | 26 characters of Crockford's base32 | yes |
+#' | `typeid` | 128 bits | 48 bits, ms units from 1970-01-01T00:00:00.000Z | a prefix, `_`, then 26 of base32 | yes |
+#' | `scru128` | 128 bits | 48 bits, ms units from 1970-01-01T00:00:00.000Z | 25 characters of base36 | yes |
+#' | `ksuid` | 160 bits | 32 bits, s units from 2014-05-13T16:53:20.000Z | 27 characters of base62 | yes |
+#' | `objectid` | 96 bits | 32 bits, s units from 1970-01-01T00:00:00.000Z | 24 hex digits | yes |
+#' | `xid` | 96 bits | 32 bits, s units from 1970-01-01T00:00:00.000Z | 20 characters of base32hex | yes |
+#'
+#' A UUID is 32 hex digits in 8-4-4-4-12 groups (also accepted without
+#' hyphens, in braces, after `urn:uuid:`, in any case; written lowercase).
+#' `uuid` reads a column that mixes versions, each entry by its own; v3, v4,
+#' v5, v8 and the nil UUID carry no time. UUIDv1 puts the time's low bits
+#' first, and a `uuid` column mixes versions, so neither sorts by time nor
+#' has bounds. TypeID's 128 bits are a UUIDv7. KSUID, ObjectId and Xid count
+#' whole seconds, read unsigned.
+#'
 #' @param name A built-in layout (`x` is Twitter's, `bluesky` the TID's; see
 #'   the table below), or
 #'   `NULL` for a custom one, or a custom layout's own name (with its `time`,

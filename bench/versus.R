@@ -52,7 +52,7 @@ zuid <- function(task, mode) {
 other <- function(tool, task, mode) {
   out <- system2(python, c("bench/versus.py", if (task == "fields_text") txt else bin, tool, task, mode),
                  stdout = TRUE)
-  as.numeric(out[length(out)])
+  as.numeric(strsplit(out[length(out)], " ")[[1]][1]) # wall time, then CPU time
 }
 
 tasks <- c(fields = "all fields of <integer64>", time = "time of <integer64>",

@@ -241,34 +241,48 @@ check_workflow_jobs <- function() {
 
 # ---- the table of built-in layouts ------------------------------------------
 
-# The rows of a Markdown table whose first cell names a layout in
-# backticks: name, time bits and sequence, as the columns say them.
+# The rows of the Markdown tables whose first cell names a layout in
+# backticks, read by their table's header: a 64-bit table's time bits and
+# sequence; a wider table's ("| Name | Width | ...") width, time bits ("by
+# version" for a time that is not one run of bits) and whether it sorts.
 layout_rows <- function(lines) {
-  rows <- grep("^(#' )?\\| `[a-z0-9_]+`", lines, value = TRUE)
-  cells <- lapply(strsplit(sub("^#' ", "", rows), "\\|"), function(x) trimws(x[-1]))
-  data.frame(name = sub("^`([a-z0-9_]+)`.*$", "\\1", vapply(cells, `[`, "", 1)),
-             bits = sub("^(\\d+) bits.*$", "\\1", vapply(cells, `[`, "", 2)),
-             sequence = vapply(cells, `[`, "", 4))
+  lines <- sub("^#' ", "", lines)
+  headers <- grep("^\\| Name \\|", lines)
+  rows <- grep("^\\| `[a-z0-9_]+`", lines)
+  header <- lines[headers[findInterval(rows, headers)]]
+  cells <- lapply(strsplit(lines[rows], "\\|"), function(x) trimws(x[-1]))
+  cell <- function(k) vapply(cells, `[`, "", k)
+  bits_of <- function(text) ifelse(grepl("^\\d+ bits", text), sub("^(\\d+) bits.*$", "\\1", text), "by version")
+  wide <- grepl("| Width |", header, fixed = TRUE)
+  data.frame(name = sub("^`([a-z0-9_]+)`.*$", "\\1", cell(1)),
+             width = ifelse(wide, bits_of(cell(2)), "64"),
+             bits = ifelse(wide, bits_of(cell(3)), bits_of(cell(2))),
+             rest = ifelse(wide, sub("^(\\w+).*$", "\\1", cell(5)), cell(4)))
 }
 
-# The README's table of built-in layouts says what ?id_layout's says (whose
+# The README's tables of built-in layouts say what ?id_layout's say (whose
 # rows testthat checks against the core's layouts, test-facts.R): the same
-# layouts, time bits and sequences.
+# layouts, widths and time bits, and the same sequences (64 bits) or
+# whether they sort by time (wider).
 check_builtin_table <- function() {
   doc <- layout_rows(readLines("R/layout.R", warn = FALSE))
   readme <- layout_rows(readLines("README.md", warn = FALSE))
-  if (nrow(doc) < 10) problem("R/layout.R: found only ", nrow(doc), " rows of built-in layouts")
+  if (sum(doc$width == "64") < 10) problem("R/layout.R: found only ", sum(doc$width == "64"), " rows of 64-bit layouts")
+  if (sum(doc$width != "64") < 10) problem("R/layout.R: found only ", sum(doc$width != "64"), " rows of wider layouts")
   for (name in union(doc$name, readme$name)) {
     a <- doc[doc$name == name, ]
     b <- readme[readme$name == name, ]
+    said <- function(r) {
+      what <- if (r$width == "64") "sequence" else "sorts:"
+      sprintf("%s bits wide, %s time bits, %s %s", r$width, r$bits, what, r$rest)
+    }
     if (nrow(a) != 1 || nrow(b) != 1) {
-      problem(name, ": ", nrow(a), " row(s) in R/layout.R's table, ", nrow(b), " in README.md's")
-    } else if (a$bits != b$bits || a$sequence != b$sequence) {
-      problem(name, ": R/layout.R says ", a$bits, " time bits and sequence ", a$sequence,
-              ", README.md ", b$bits, " and ", b$sequence)
+      problem(name, ": ", nrow(a), " row(s) in R/layout.R's tables, ", nrow(b), " in README.md's")
+    } else if (!identical(said(a), said(b))) {
+      problem(name, ": R/layout.R says ", said(a), "; README.md ", said(b))
     }
   }
-  finish("README.md's table of built-in layouts agrees with ?id_layout's")
+  finish("README.md's tables of built-in layouts agree with ?id_layout's")
 }
 
 # ---- the README's map of the source ---------------------------------------

@@ -102,3 +102,22 @@ test_that("?id_layout's table of built-in layouts lists the core's, as print() s
     }
   }
 })
+
+test_that("?id_layout's table of wider layouts lists every one, as print() shows its time", {
+  rd <- tools::Rd_db("zuid")[["id_layout.Rd"]]
+  text <- paste(as.character(rd, deparse = TRUE), collapse = "")
+  names <- zuid:::wide_names()
+  expect_gte(length(names), 10L)
+  for (name in names) {
+    layout <- id_layout(name)
+    # A row: the name, the width, then the time as print() words it.
+    row <- regmatches(text, regexpr(paste0("\\\\code\\{", name, "\\} *\\\\tab [^\\\\]*\\\\tab [^\\\\]*"), text))
+    expect_length(row, 1L)
+    expect_match(row, paste0("\\tab ", layout$width, " bits \\tab"), fixed = TRUE, info = name)
+    units <- sub("^time: ", "", format(layout)[[3]])
+    time_bits <- sum(layout$bits[layout$kinds == "time"])
+    # A layout whose time is each entry's version's: the versions' times.
+    expected <- if (time_bits > 0) paste0(time_bits, " bits, ", units) else sub("^[^(]*", "by version ", units)
+    expect_match(row, expected, fixed = TRUE, info = name)
+  }
+})
