@@ -84,7 +84,7 @@ warn_generator_ahead <- function(con, dialect, names, call) {
 # "ahead", which gives it in milliseconds) as a zuid_error_generator_ahead.
 generator_ahead_refused <- function(refusal) grepl("ms ahead of the clock, past max_ahead", refusal, fixed = TRUE)
 
-abort_generator_ahead <- function(refusal, names, max_ahead, parent, call) {
+abort_generator_ahead <- function(refusal, names, max_ahead, database_error, call) {
   ahead <- as.numeric(sub("^.* lies ([0-9]+) ms ahead .*$", "\\1", refusal)) / 1000
   zuid_abort(sprintf(paste(
     "The greatest ID in %s.%s lies %s ahead of the server's clock, more than `max_ahead` (%s):",
@@ -92,7 +92,7 @@ abort_generator_ahead <- function(refusal, names, max_ahead, parent, call) {
     "column and the generator's state were left as they were. Find out why the ID lies ahead (a",
     "clock that ran fast where it was minted), or raise `max_ahead` to accept the wait."
   ), names$table, names$column, ahead_words(ahead), ahead_words(max_ahead)),
-  class = "zuid_error_generator_ahead", call = call, parent = parent, ahead = ahead,
+  class = "zuid_error_generator_ahead", call = call, database_error = database_error, ahead = ahead,
   max_ahead = max_ahead, table = names$table, column = names$column)
 }
 

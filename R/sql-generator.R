@@ -78,7 +78,8 @@
 #' said in a `zuid_warning_generator_ahead` (with `execute = TRUE`; its
 #' `ahead` is the lead in seconds), and one of more than `max_ahead`
 #' seconds is refused, before the state or the column changes, with a
-#' `zuid_error_generator_ahead` (its `ahead` and `max_ahead`; run by hand,
+#' `zuid_error_generator_ahead` (its `ahead`, `max_ahead` and the driver's
+#' condition as `database_error`; run by hand,
 #' the server's error says the same). Such an ID was usually minted where
 #' a clock ran fast; raise `max_ahead` to accept the wait. A column whose values come from elsewhere (a
 #' PostgreSQL `BIGSERIAL` or `IDENTITY`, another default, a MySQL
