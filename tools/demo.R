@@ -31,6 +31,11 @@ scru64 <- id_fields("0u2pf62ji4b9", id_layout("scru64", node_bits = 8))
 scru64$time <- iso_ms(scru64$time)
 show("SCRU64 text 0u2pf62ji4b9, with an 8-bit node", scru64)
 
+# 128-bit IDs are text, in any spelling their specifications accept.
+uuid <- "017F22E2-79B0-7CC3-98C4-DC0C0C07398F"
+show(sprintf("UUIDv7 %s (RFC 9562, appendix A)", uuid), iso_ms(id_time(uuid, "uuidv7")))
+show("the same 128 bits as a ULID", id_to_text(uuid, "ulid"))
+
 path <- system.file("extdata", "discord-messages.csv", package = "zuid")
 messages <- read.csv(path, colClasses = c(id = "character"))
 fields <- id_fields(messages$id, "discord")
