@@ -12,15 +12,8 @@ wide_check_damage <- function(x, layout, call) {
   text <- wide_text(x, layout$width, call)
   now_ms <- floor(as.numeric(Sys.time()) * 1000)
   report <- rust_value(wide_damage(text, layout, now_ms), call, list(layout = layout, x = text))
-  report$cause <- report$cause %||% NA_character_
   # Text is never rounded: the damage found is in `cause` and `rows`.
-  report$rounded <- FALSE
-  report$rows <- as.integer(report$rows)
-  signs <- report$signs
-  report$signs <- structure(signs, class = "data.frame", row.names = c(NA_integer_, -length(signs$sign)))
-  report$layout <- layout
-  structure(report[c("rounded", "cause", "rows", "examined", "distinct", "invalid", "doubles", "scientific",
-                     "signs", "layout")], class = "zuid_damage")
+  damage_report(report, layout, rounded = FALSE)
 }
 
 # What each sign of a wide column is, as the report names it; `layout` for

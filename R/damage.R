@@ -141,8 +141,14 @@ id_check_damage <- function(x, layout = NULL) {
   }
   ids <- check_ids(x, call)
   report <- rust_value(ids_damage(ids$x, ids$input, layout), call, list(layout = layout, x = x))
+  damage_report(report, layout, rounded = !is.na(report$cause %||% NA_character_))
+}
+
+# The core's damage report as a zuid_damage, for 64-bit and wide layouts
+# alike; `rounded` says whether the damage found is a double's rounding.
+damage_report <- function(report, layout, rounded) {
   report$cause <- report$cause %||% NA_character_
-  report$rounded <- !is.na(report$cause)
+  report$rounded <- rounded
   report$rows <- as.integer(report$rows)
   signs <- report$signs
   report$signs <- structure(signs, class = "data.frame", row.names = c(NA_integer_, -length(signs$sign)))
