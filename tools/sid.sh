@@ -17,6 +17,17 @@
 # Needs root (debootstrap, chroot and mount).
 set -eu
 
+# Every run gets its own mount namespace: the bind mounts it makes are its
+# own and go when it ends. Two runs share the chroot at once (make test's
+# coverage and its R-release check), and with shared mounts the one that
+# ended first unmounted the checkout under the other, whose working
+# directory then vanished mid-install (getcwd: no such file). Without
+# unshare the mounts are shared and unmounted as before.
+if [ -z "${SID_PRIVATE_MOUNTS:-}" ] && unshare --mount --propagation private true 2> /dev/null; then
+    export SID_PRIVATE_MOUNTS=1
+    exec unshare --mount --propagation private sh "$0" "$@"
+fi
+
 root_dir=${ZUID_SID_ROOT:-/var/cache/zuid/sid}
 here=$(cd "$(dirname "$0")/.." && pwd)
 
