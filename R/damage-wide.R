@@ -13,7 +13,7 @@ wide_check_damage <- function(x, layout, call) {
   now_ms <- floor(as.numeric(Sys.time()) * 1000)
   report <- rust_value(wide_damage(text, layout, now_ms), call, list(layout = layout, x = text))
   # Text is never rounded: the damage found is in `cause` and `rows`.
-  damage_report(report, layout, rounded = FALSE)
+  damage_report(report, layout, cause_is_rounding = FALSE)
 }
 
 # What each sign of a wide column is, as the report names it; `layout` for

@@ -141,14 +141,15 @@ id_check_damage <- function(x, layout = NULL) {
   }
   ids <- check_ids(x, call)
   report <- rust_value(ids_damage(ids$x, ids$input, layout), call, list(layout = layout, x = x))
-  damage_report(report, layout, rounded = !is.na(report$cause %||% NA_character_))
+  damage_report(report, layout, cause_is_rounding = TRUE)
 }
 
 # The core's damage report as a zuid_damage, for 64-bit and wide layouts
-# alike; `rounded` says whether the damage found is a double's rounding.
-damage_report <- function(report, layout, rounded) {
+# alike; `cause_is_rounding` says whether a cause found is a double's
+# rounding (never for text, which is not rounded).
+damage_report <- function(report, layout, cause_is_rounding) {
   report$cause <- report$cause %||% NA_character_
-  report$rounded <- rounded
+  report$rounded <- cause_is_rounding && !is.na(report$cause)
   report$rows <- as.integer(report$rows)
   signs <- report$signs
   report$signs <- structure(signs, class = "data.frame", row.names = c(NA_integer_, -length(signs$sign)))
